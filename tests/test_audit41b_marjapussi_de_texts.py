@@ -92,3 +92,15 @@ def test_a_hand_thrown_in_counts_among_the_sessions_hands_and_the_rule_says_so()
     assert st.result.winner is None and tuple(st.result.scores) == (0, 0)
     said = text("marjapussi-de.auction.no-bid", all_pass="redeal")
     assert "counts among the session's hands" in said and "decided by this project" in said
+
+
+def test_without_a_ceiling_the_last_trick_bonus_moves_the_highest_bid() -> None:
+    """Table 2, bid_max none: "the most a party can score"; last_trick_bonus 0: no bonus.
+    Without the bonus the reference stops the bids at 400, but the option said the most a
+    party can score "differs from 420 only with other card values"."""
+    from mariage.spec.compile import option_specs
+    from mariage.spec.specload import load_document
+    st = new_match(load_rules(RULES, {"bid_max": "none", "last_trick_bonus": 0}), 1)
+    assert [t for t in legal_texts(st) if t.startswith("bid:")][-1] == "bid:400"
+    said = " ".join(str(option_specs(load_document(RULES))["bid_max"]["description"]).split())
+    assert "only with other card values)" not in said and "400 without the bonus" in said
