@@ -160,3 +160,44 @@ def test_sixty_six_no_close_after_a_marriage_and_the_rule_says_so() -> None:
     refused(st, "close", "sixty-six.close")
     said = text("sixty-six.close", X)
     assert "may not close after declaring a marriage in the same turn" in said, said
+
+
+def summary_and_aim(ruleset: str, **options: Any) -> tuple[str, str]:
+    """The summary and aim the rulebook prints under ``options``."""
+    from mariage.rulebook.render import rulebook
+    book = rulebook(load_rules(ruleset, options))
+    return " ".join(book.summary.split()), " ".join(book.aim.split())
+
+
+@pytest.mark.parametrize("ruleset", [S, X, "sixty-six-3", "sixty-six-4"])
+def test_the_summary_and_aim_give_the_match_target_in_force(ruleset: str) -> None:
+    """Notes 1.12 and 2.7: target 7, option match_target (9 or 10 in some places). The
+    summaries and aims wrote 7 whatever the option said (as Belote's did before this audit
+    day)."""
+    summary, aim = summary_and_aim(ruleset, match_target=10)
+    assert "10 game points" in aim and "7 game points" not in aim, aim
+    assert "7 game points" not in summary, summary
+    assert "7 game points" in summary_and_aim(ruleset)[1]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "clause"), [
+    (S, {"close_allowed": False}, "may close the talon"),
+    (S, {"claim_mode": "auto"}, "a false claim hands the points to the opponent"),
+    (X, {"close_allowed": False}, "the talon may be closed"),
+    (X, {"close_before_draw": False}, "also before drawing"),
+    (X, {"marriage_after_close": True}, "no marriage may be declared"),
+    (X, {"last_trick_rule": "one_point"}, "the last trick is worth 10"),
+    (X, {"next_dealer": "alternate"}, "the winner of a hand deals the next"),
+    ("sixty-six-3", {"close_allowed": False}, "closing"),
+    ("sixty-six-4", {"undertrump_required": False}, "a trump that cannot win"),
+    ("marjapussi-de", {"trump_rule": "first"}, "the latest call rules"),
+    ("marjapussi-de", {"made_if": "more_than"}, "reach the value"),
+])
+def test_a_summary_clause_an_option_undoes_is_said_of_the_default(
+        ruleset: str, options: dict[str, Any], clause: str) -> None:
+    """The summaries stated option-dependent rules as the rules of the game (notes 1.9,
+    1.10, 2.3-2.7, 4; German Marjapussi table 2), wrong under the option named: such a
+    clause is now said "by default" (the rules below give the value in force)."""
+    summary, _ = summary_and_aim(ruleset, **options)
+    sentence = next(s for s in summary.split(". ") if clause in s.lower() or clause in s)
+    assert "by default" in sentence.lower(), sentence
