@@ -201,3 +201,24 @@ def test_a_summary_clause_an_option_undoes_is_said_of_the_default(
     summary, _ = summary_and_aim(ruleset, **options)
     sentence = next(s for s in summary.split(". ") if clause in s.lower() or clause in s)
     assert "by default" in sentence.lower(), sentence
+
+
+def test_the_exchange_at_a_close_ignores_the_least_talon_and_the_rule_says_so() -> None:
+    """Notes 2.2: at the moment of a close the closer's opponent may exchange "even if he
+    has won no trick"; 1.8 and 5 #2: exchange_min_talon=4 forbids "the exchange" with a
+    single face-down card left. The reference offers the exchange at a close whatever the
+    talon holds (only the trick condition is named as waived by the notes): a choice of
+    this project, which the rule did not say."""
+    st = deal(X, "AH TH KH QH JH 9H", "9S AD TD KD QD JD", turn="AS",
+              options={"exchange_min_talon": 4})
+    nine = st.rules.card_index["9S"]
+    while not (st.phase == Phase.AFTER_TRICK and len(st.stock) == 2):
+        acts = st.legal_actions()
+        st.apply(next((a for a in acts if isinstance(a, Draw)), None)
+                 or next(a for a in acts if isinstance(a, Play) and a.card != nine))
+    assert st.to_act == A
+    play(st, "close")
+    assert legal_texts(st) == ["exchange:9S", "decline"]
+    for ruleset in (X, S):
+        said = text(f"{ruleset}.close.reply", ruleset)
+        assert "however few cards the talon holds" in said and "decided by this project" in said
