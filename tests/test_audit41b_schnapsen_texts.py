@@ -222,3 +222,27 @@ def test_the_exchange_at_a_close_ignores_the_least_talon_and_the_rule_says_so() 
     for ruleset in (X, S):
         said = text(f"{ruleset}.close.reply", ruleset)
         assert "however few cards the talon holds" in said and "decided by this project" in said
+
+
+@pytest.mark.parametrize(("ruleset", "option"), [
+    # notes 1.12: bummerl_schneider_double "default off. (decided)"
+    (S, "bummerl_schneider_double"),
+    # notes 4: undertrumping "default must still trump ... (decided)"; exactly 100 "decided
+    # as 2"
+    ("sixty-six-4", "undertrump_required"),
+    ("sixty-six-4", "hundred_counts_two"),
+    # notes 2.2: the exchange at a close "modelled as an optional action offered to the
+    # non-closer right after the close ... (decided)"; 2.4: closing on the first lead
+    # "allowed by default (decided ...)"
+    (X, "exchange_on_close"),
+    (X, "close_on_first_lead"),
+    # German Marjapussi, table 2: all_pass redeal has no source
+    ("marjapussi-de", "all_pass"),
+])
+def test_an_option_whose_default_we_decided_says_so(ruleset: str, option: str) -> None:
+    """``mariage list --long`` says which option defaults this project decided (as
+    closer_false_claim and last_trick_flat did already); these did not."""
+    from mariage.spec.compile import option_specs
+    from mariage.spec.specload import load_document
+    said = " ".join(str(option_specs(load_document(ruleset))[option]["description"]).split())
+    assert "decided by this project" in said, said
