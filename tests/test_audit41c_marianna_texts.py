@@ -1,0 +1,49 @@
+"""Audit 41c: rulebook texts of the Marianna family checked against RULES-NOTES.md.
+
+Each test plays the rule in the reference and checks that ``mariage rules``
+says what the reference does.
+"""
+
+from __future__ import annotations
+
+import pytest
+from mariage.rulebook.render import render_text
+from rulekit import play, rules_of, start, suit
+
+FOUR_PAIRS = ["KH QH 7H JH 6H", "KD QD 2D 5D 6D", "KC QC 4H 5C 6C", "KS QS 2S 7C 2C"]
+
+
+def _rule_text(ruleset: str, rule_id: str, **options: object) -> str:
+    """The text printed under ``rule_id`` (joined into one line)."""
+    text = render_text(rules_of(ruleset, **options))
+    block = text.split(f"[{rule_id}]", 1)[1].split("\n[", 1)[0]
+    return " ".join(block.split())
+
+
+@pytest.mark.parametrize(("ruleset", "options"), [
+    ("cinquecento", {}),
+    ("cinquecento-siciliana", {}),
+    ("marianna", {"first_fixes_trump": True}),
+])
+def test_trick_start_round_does_not_say_the_last_declaration_fixes_trump_when_the_first_does(
+        ruleset: str, options: dict[str, object]) -> None:
+    """Notes, Cinquecento: the first marianna fixes trump for the rest of the hand (and
+    Marianna option 4). With declarations at the start of the trick the first of the
+    round fixes trump in the reference; the rulebook said the last one does."""
+    opts = {"declare_when": "trick_start", **options}
+    state = start(ruleset, FOUR_PAIRS, dealer=3, options=opts)
+    play(state, "marianna:H marianna:D pass marianna:S")
+    assert state.trump == suit(state, "H")
+    said = _rule_text(ruleset, "marianna.decl.who", **opts)
+    assert "the last declaration fixes trump" not in said, said
+
+
+def test_trick_start_round_by_default_the_last_declaration_fixes_trump() -> None:
+    """Seed 000 ¶15: with declarations at the start of the trick, the last of them (in
+    playing order) fixes trump; the rulebook keeps saying so where it holds."""
+    opts = {"declare_when": "trick_start"}
+    state = start("marianna", FOUR_PAIRS, dealer=3, options=opts)
+    play(state, "marianna:H marianna:D pass marianna:S")
+    assert state.trump == suit(state, "S")
+    said = _rule_text("marianna", "marianna.decl.who", **opts)
+    assert "the last" in said and "fixes trump" in said, said
