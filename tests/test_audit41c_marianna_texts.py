@@ -47,3 +47,34 @@ def test_trick_start_round_by_default_the_last_declaration_fixes_trump() -> None
     assert state.trump == suit(state, "S")
     said = _rule_text("marianna", "marianna.decl.who", **opts)
     assert "the last" in said and "fixes trump" in said, said
+
+
+# N holds the king of hearts, S the queen and the marianna of diamonds.
+COVER_AND_OWN = ["KH AS 3S 5S 6S", "2C 5C 6C 7C 4S", "QH KD QD 4C 5D"]
+
+
+def test_cinquecento_split_won_after_the_partners_marianna_leaves_trump_with_it() -> None:
+    """Notes, Cinquecento: the first marianna fixes trump for the rest of the hand. When
+    the partner who covers declares a marianna of his own in the split's trick, the won
+    split scores 20 but trump stays with his marianna in the reference; the rulebook
+    said the split's suit becomes trump for the rest of the hand."""
+    state = start("cinquecento-siciliana", [*COVER_AND_OWN, "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes KH 2C marianna:D QH 2H")
+    assert state.tricks[-1][2] == 0 and state.decl_points == [60, 0]
+    assert state.trump == suit(state, "D")
+    said = _rule_text("cinquecento-siciliana", "siciliana.ask.cover-play")
+    assert "already" in said, said
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_split_lost_after_the_partners_marianna_does_not_claim_there_is_no_trump(
+        ruleset: str) -> None:
+    """Seed 000 ¶23: a lost split scores nothing and sets no trump. A marianna declared
+    in the same trick by the partner who covers still sets trump, in the reference; the
+    rulebook said that after a lost split there is still no trump."""
+    state = start(ruleset, [*COVER_AND_OWN, "AH 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes KH 2C marianna:D QH AH")
+    assert state.tricks[-1][2] == 3 and state.decl_points == [40, 0]
+    assert state.trump == suit(state, "D")
+    said = _rule_text(ruleset, "siciliana.ask.cover-play")
+    assert "there is still no trump" not in said, said
