@@ -78,3 +78,18 @@ def test_split_lost_after_the_partners_marianna_does_not_claim_there_is_no_trump
     assert state.trump == suit(state, "D")
     said = _rule_text(ruleset, "siciliana.ask.cover-play")
     assert "there is still no trump" not in said, said
+
+
+def test_split_after_the_partners_marianna_takes_the_second_place_in_the_order() -> None:
+    """Notes, Sicilian variant: a successful split counts in the order of marianna values.
+    After the covering partner's own marianna in the same trick (the first, 40) the
+    reference gives the split the second place, so the next marianna scores the third
+    value (80); the rulebook said a split always counts as the first marianna."""
+    state = start("marianna-siciliana", ["KH AS 3S 5S 6S", "KC QC 6C 7C 4S",
+                                         "QH KD QD 4C 5D", "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes KH 4S marianna:D QH 2H AS marianna:C 6C")
+    assert [v for (_, _, _, v) in state.declared] == [40, 20, 80]
+    said = _rule_text("marianna-siciliana", "siciliana.split.order")
+    assert "counts as the first marianna of the hand" not in said, said
+    outside = _rule_text("marianna-siciliana", "siciliana.split.order", split_order="outside")
+    assert "still scores the first value" not in outside, outside
