@@ -1,0 +1,41 @@
+"""Audit 41c: the summaries and aims of the Marianna family, Mariglia, Mariaggia,
+Mariazza and Marjapussi give the match and hand targets in force, not the defaults.
+
+RULES-NOTES.md makes every target an option (Marianna "targets 300, 400, 500";
+Cinquecento "Target 500"; Mariglia "Target agreed beforehand: default 35 ... option
+for other values"; Mariaggia "Target 250"; Mariazza "41 by default; 71 also seen",
+"4 by default; 2 also seen"; Marjapussi "First team to 10"). The reference plays the
+option value, so the rulebook must say it everywhere, the summary and aim included.
+"""
+
+from __future__ import annotations
+
+import pytest
+from mariage.rulebook.render import rulebook
+from rulekit import rules_of
+
+CASES = [
+    ("marianna", {"target": 300}, "501"),
+    ("marianna-2", {"target": 300}, "501"),
+    ("marianna-3", {"target": 300}, "501"),
+    ("marianna-siciliana", {"target": 300}, "501"),
+    ("cinquecento", {"target": 300}, "500"),
+    ("cinquecento-siciliana", {"target": 300}, "500"),
+    ("mariglia", {"target": 21}, "35"),
+    ("mariaggia", {"target": 300}, "250"),
+    ("mariazza", {"target": 71}, "41"),
+    ("mariazza", {"hands": 2}, "four"),
+    ("marjapussi", {"target": 12}, "10"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "default"), CASES)
+def test_summary_and_aim_follow_the_target_option(
+        ruleset: str, options: dict[str, int], default: str) -> None:
+    rules = rules_of(ruleset, **options)
+    book = rulebook(rules)
+    said = f"{book.summary} {book.aim}"
+    assert f" {default} " not in f" {said.replace(';', ' ').replace('.', ' ')} ", said
+    assert "{" not in said, said
+    value = str(next(iter(options.values())))
+    assert value in said, said
