@@ -39,3 +39,18 @@ def test_summary_and_aim_follow_the_target_option(
     assert "{" not in said, said
     value = str(next(iter(options.values())))
     assert value in said, said
+
+
+def test_marjapussi_must_beat_overview_names_the_best_card_of_the_suit_led() -> None:
+    """Notes, Marjapussi seed options: must-beat - when following suit, play higher if you
+    can. The reference (marjapussi.play.beat) makes a follower head the best card of the
+    suit led even once a trump is winning; the overview said only 'beat the winning
+    card', which a reader takes to lapse once the trick is trumped."""
+    from mariage.rulebook.render import facts
+    from rulekit import legal_texts, play
+    from test_rules_marjapussi import PLAYS, _deal
+    state = _deal(PLAYS, {"must_beat": True})
+    play(state, "AH 7H 9H 6H marriage:H 9C TC 8H")  # hearts trump; S trumps the clubs
+    assert legal_texts(state) == ["AC"]  # W must still beat the ten of clubs
+    duty = dict(facts(rules_of("marjapussi", must_beat=True)))["Duty to follow"]
+    assert "best card of the suit led" in duty, duty

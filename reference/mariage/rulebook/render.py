@@ -234,7 +234,9 @@ def _duty_text(rules: Rules, stock_phase: bool) -> str:
     if ob.head.value != "never":
         who = " an opponent's" if ob.head.value == "opponent_winning" else ""
         where = " a trump lead" if ob.head_suits == "trump" else ""
-        parts.append(f"beat{who or ' the'} winning card when following{where}")
+        parts.append("beat the best card of the suit led when following (even in a trumped "
+                     "trick)" if ob.head_beat == "suit_best" else
+                     f"beat{who or ' the'} winning card when following{where}")
     against = " and an opponent is winning" if ob.void_when.value == "opponent_winning" else ""
     if ob.void_duty == "trump" or (ob.void_any_trump and ob.void_duty == "overtrump"):
         parts.append("trump when void")
