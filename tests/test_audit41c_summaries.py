@@ -54,3 +54,17 @@ def test_marjapussi_must_beat_overview_names_the_best_card_of_the_suit_led() -> 
     assert legal_texts(state) == ["AC"]  # W must still beat the ten of clubs
     duty = dict(facts(rules_of("marjapussi", must_beat=True)))["Duty to follow"]
     assert "best card of the suit led" in duty, duty
+
+
+@pytest.mark.parametrize(("ruleset", "options", "claim"), [
+    # notes, Mariaggia: the last five's duties are an option, "none" among them
+    ("mariaggia", {"last_five": "none"}, "with stricter play in the last five"),
+    # notes, Mariaggia: "Options: 40 when the pair is trump"
+    ("mariaggia", {"accusa_trump_40": True}, "(an accusa) scores 20."),
+    # notes, Mariazza: "Worth 20, or 40 in the trump suit" (trump_mariazza_40 = false: 20)
+    ("mariazza", {"trump_mariazza_40": False}, "scores 20, or 40 in trump."),
+])
+def test_summary_makes_no_claim_an_option_in_force_contradicts(
+        ruleset: str, options: dict[str, object], claim: str) -> None:
+    said = " ".join(rulebook(rules_of(ruleset, **options)).summary.split())
+    assert claim not in said, said
