@@ -93,3 +93,21 @@ def test_split_after_the_partners_marianna_takes_the_second_place_in_the_order()
     assert "counts as the first marianna of the hand" not in said, said
     outside = _rule_text("marianna-siciliana", "siciliana.split.order", split_order="outside")
     assert "still scores the first value" not in outside, outside
+
+
+@pytest.mark.parametrize(("ruleset", "options", "reads"), [
+    ("cinquecento", {}, "the first trump staying for the hand"),
+    ("marianna", {"first_fixes_trump": True}, "the first trump staying for the hand"),
+    ("marianna", {}, "a later one changing it"),
+    ("marjapussi", {}, "the first trump staying for the hand"),
+])
+def test_overview_trump_line_says_whether_a_later_marianna_changes_trump(
+        ruleset: str, options: dict[str, object], reads: str) -> None:
+    """Notes, Cinquecento ("the first marianna ... fixes trump for the rest of the hand";
+    Marianna option 4 the same) and Marjapussi ("The first marriage declared in a hand
+    becomes trump for the rest of the hand"), against Marianna's default ("until another
+    marianna changes it"). The overview said only 'a marianna makes its suit trump' in
+    every case; it now says which."""
+    from mariage.rulebook.render import facts
+    line = dict(facts(rules_of(ruleset, **options)))["Trump"]
+    assert reads in line, line

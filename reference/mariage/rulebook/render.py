@@ -1,11 +1,10 @@
 """A ruleset as a rulebook: structured sections that the terminal and the web both render.
 
-:func:`rulebook` turns compiled :class:`~mariage.engine.rules.Rules` into a
-:class:`Rulebook`: an overview of facts, a table of the cards, then the rules
-section by section (each with its ID, its sources, whether it was decided by
-this project and which option governs it, and how each option value would
-word it), the options and the sources. :func:`render_text` prints it for
-``mariage rules``; :mod:`mariage.rulebook.sphinxext` turns the same sections into web
+:func:`rulebook` turns compiled :class:`~mariage.engine.rules.Rules` into a :class:`Rulebook`:
+an overview of facts, a table of the cards, then the rules section by section (each with its
+ID, its sources, whether it was decided by this project and which option governs it, and how
+each option value would word it), the options and the sources. :func:`render_text` prints it
+for ``mariage rules``; :mod:`mariage.rulebook.sphinxext` turns the same sections into web
 pages, so the two always say the same.
 
 >>> from mariage import load_rules
@@ -295,13 +294,15 @@ def _trump_text(rules: Rules) -> str:
         return "the suit of the turned card, or one named in a second round, by its taker"
     if rules.sa_rule is not None:
         return "the suit of the winning bid"
-    setters = [d.name for d in rules.declarations if d.trump_effect != "none"]
+    setters = [d for d in rules.declarations if d.trump_effect != "none"]
     if rules.calls_rule is not None:
         which = "the latest" if rules.call_trump_latest else "the first"
         return f"none at first; a called pair (king and ober) makes its suit trump, {which} rules"
-    if setters:
-        return f"none at first; a {setters[0]} makes its suit trump"
-    return "none"
+    if not setters:
+        return "none"
+    first = all(d.trump_effect == "first_fixes" for d in setters)
+    how = "the first trump staying for the hand" if first else "a later one changing it"
+    return f"none at first; a {setters[0].name} makes its suit trump, {how}"
 
 
 def _score_text(rules: Rules) -> str:
