@@ -111,3 +111,20 @@ def test_overview_trump_line_says_whether_a_later_marianna_changes_trump(
     from mariage.rulebook.render import facts
     line = dict(facts(rules_of(ruleset, **options)))["Trump"]
     assert reads in line, line
+
+
+@pytest.mark.parametrize(("ruleset", "tricks"), [("marianna-2", 20), ("marianna-3", 13)])
+def test_two_and_three_player_texts_count_their_own_tricks(ruleset: str, tricks: int) -> None:
+    """Notes, Marianna ("Other sources add: 2 or 3 players"): with two players 20 tricks
+    (15 drawing), with three 13 (8 drawing). The rulebooks inherited Marianna's 'ten
+    tricks' for the free play and 'trick 6' for the combination window."""
+    from mariage.rulebook.render import facts
+    rules = rules_of(ruleset, combination_window="any_trick")
+    assert dict(facts(rules))["Tricks per hand"] == str(tricks)
+    free = _rule_text(ruleset, "marianna.play.free")
+    assert "ten tricks" not in free, free
+    window = _rule_text(ruleset, "marianna.decl.combination-window",
+                        combination_window="any_trick")
+    assert "trick 6" not in window, window
+    described = render_text(rules)
+    assert "also trick 6" not in " ".join(described.split()), "option text names trick 6"
