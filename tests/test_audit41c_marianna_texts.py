@@ -128,3 +128,20 @@ def test_two_and_three_player_texts_count_their_own_tricks(ruleset: str, tricks:
     assert "trick 6" not in window, window
     described = render_text(rules)
     assert "also trick 6" not in " ".join(described.split()), "option text names trick 6"
+
+
+def test_mariannino_next_plus_200_is_shown_as_such_in_the_table_and_text() -> None:
+    """Notes, Marianna ("mariannino as 'marianna value + 200'", option mariannino_value):
+    with the values 20-40-60-80 the reference scores a first mariannino 220; the rule
+    text said 240, and the declarations table kept the fixed 250 under next_plus_200."""
+    from mariage.rulebook.render import rulebook
+    opts = {"mariannino_value": "next_plus_200", "marianna_values": "20-40-60-80"}
+    state = start("marianna", ["QH QD QC QS KH"], dealer=3, options=opts)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 220
+    said = _rule_text("marianna", "marianna.decl.mariannino.value", **opts)
+    assert "240" not in said or "with the values 40-60-80-100" in said, said
+    book = rulebook(rules_of("marianna", **opts))
+    table = next(t for s in book.sections if s.key == "declarations" for t in s.tables)
+    row = next(r for r in table.rows if r[0] == "mariannino")
+    assert "250" not in row[2] and "200" in row[2], row

@@ -253,6 +253,8 @@ def _declaration_value(rules: Rules, i: int) -> str:
     unit = " game point" if d.units == "game_points" else ""
     if d.schedule and d.ordered:
         text = ", ".join(str(v) for v in d.schedule) + " by order in the hand"
+    elif d.next_in_order_plus is not None:  # Marianna's option: the next marianna's value + 200
+        text = f"the next value in the order + {d.next_in_order_plus}"
     elif d.suit_values:  # by suit (Thousand: hearts 100, diamonds 80, clubs 60, spades 40)
         text = ", ".join(f"{SUIT_NAMES.get(s, s)} {v}"
                          for s, v in zip(rules.suits, d.suit_values, strict=True))
@@ -416,9 +418,7 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
          + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")
          + (f", plus {rules.last_trick_points} for the last trick"
             if rules.last_trick_points else "")),
-        ("Hand", hand),
-        ("Stock", stock),
-        ("Tricks per hand", str(tricks)),
+        ("Hand", hand), ("Stock", stock), ("Tricks per hand", str(tricks)),
         ("Trump", _trump_text(rules)),
         ("Duty while the stock lasts" if drawn else "Duty to follow", _duty_text(rules, True)),
     ]
