@@ -145,3 +145,18 @@ def test_mariannino_next_plus_200_is_shown_as_such_in_the_table_and_text() -> No
     table = next(t for s in book.sections if s.key == "declarations" for t in s.tables)
     row = next(r for r in table.rows if r[0] == "mariannino")
     assert "250" not in row[2] and "200" in row[2], row
+
+
+def test_cinquecento_split_order_texts_allow_for_the_partners_marianna_first() -> None:
+    """Notes, Sicilian variant (the split counts in the order) with Cinquecento's 40 then
+    20: after the covering partner's marianna (40) a won split is the second marianna;
+    with split_order=outside the next marianna scores 20, not 40, in the reference."""
+    hands = ["KH AS 3S 5S 6S", "KC QC 6C 7C 4S", "QH KD QD 4C 5D", "2H 4H 7S JS 5H"]
+    state = start("cinquecento-siciliana", hands, dealer=3, options={"split_order": "outside"})
+    play(state, "ask:cover:H yes KH 4S marianna:D QH 2H AS marianna:C 6C")
+    assert [v for (_, _, _, v) in state.declared] == [40, 20, 20]
+    said = _rule_text("cinquecento-siciliana", "siciliana.split.order")
+    assert "counts as the first marianna of the hand" not in said, said
+    outside = _rule_text("cinquecento-siciliana", "siciliana.split.order",
+                         split_order="outside")
+    assert "still scores 40" not in outside, outside
