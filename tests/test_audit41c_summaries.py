@@ -68,3 +68,19 @@ def test_summary_makes_no_claim_an_option_in_force_contradicts(
         ruleset: str, options: dict[str, object], claim: str) -> None:
     said = " ".join(rulebook(rules_of(ruleset, **options)).summary.split())
     assert claim not in said, said
+
+
+def test_marjapussi_merged_majority_is_not_listed_as_a_separate_item() -> None:
+    """Notes, Marjapussi: 'The fourth item overlaps the first; keep it literal and make it
+    an option.' With majority_point=merged the reference scores no separate majority
+    point (a side with 75+ and more card points scores 1, not 2); the overview, the
+    hand-scoring rule and the summary still listed 'the majority' as a table item."""
+    from mariage.rulebook.render import facts
+    rules = rules_of("marjapussi", majority_point="merged")
+    assert rules.table_majority_mode == "merged"  # test_majority_point_merged_option plays it
+    line = dict(facts(rules))["Hand scoring"]
+    assert "majority" not in line, line
+    book = rulebook(rules)
+    hand = next(i for s in book.sections for i in s.rules if i.info.id == "marjapussi.score.hand")
+    assert "and the majority" not in hand.info.text, hand.info.text
+    assert "the last trick and the majority." not in " ".join(book.summary.split())

@@ -317,7 +317,8 @@ def _score_text(rules: Rules) -> str:
         return (f"game points: the excess over {rules.excess_threshold} of the hand's {total}"
                 f" ({rules.pack_points} card points + {rules.trick_point} per trick)")
     if kind == "table":
-        return "game points from a table (threshold, declarations, last trick, majority)"
+        return ("game points from a table (threshold, declarations, last trick"
+                + (", majority)" if rules.table_majority_mode == "separate" else ")"))
     if kind == "game_points":
         scale = ", ".join(str(v) for _, _, v in rules.gp_scale)
         text = (f"the winner of the hand scores {scale} game points by how badly the loser did"
@@ -628,8 +629,7 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
     return Rulebook(rules.ruleset, rules.name, rules.version, rules.parent,
                     with_values(_words(doc.get("summary")), rules),
                     with_values(_words(doc.get("aim")), rules),
-                    tuple(out),
-                    _options_table(rules, src), in_force, sources)
+                    tuple(out), _options_table(rules, src), in_force, sources)
 
 
 # ---------------------------------------------------------------- text
