@@ -160,3 +160,24 @@ def test_cinquecento_split_order_texts_allow_for_the_partners_marianna_first() -
     outside = _rule_text("cinquecento-siciliana", "siciliana.split.order",
                          split_order="outside")
     assert "still scores 40" not in outside, outside
+
+
+def test_mariannino_rule_text_holds_under_its_value_and_trump_options() -> None:
+    """Notes, Marianna (mariannino 'as marianna value + 200'; option 4, the first marianna
+    fixes trump) and Cinquecento (mariannino an option, the first marianna fixing trump).
+    The reference scores 240 for a first mariannino under next_plus_200 and leaves a
+    fixed trump alone; the main mariannino rule said it 'scores 250 and the king's suit
+    becomes trump' whatever the options."""
+    opts = {"mariannino_value": "next_plus_200"}
+    state = start("marianna", ["QH QD QC QS KH"], dealer=3, options=opts)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 240
+    said = _rule_text("marianna", "marianna.decl.mariannino", **opts)
+    assert "It scores 250 and" not in said, said
+    opts = {"mariannino": True}
+    state = start("cinquecento", ["2C 4C 5C 6C 7C", "KD QD QH QC QS", "2S 4S 5S 6S 7S",
+                                  "2H 4H 5H 6H 7H"], dealer=3, stock="KH", options=opts)
+    play(state, "2C marianna:D KD 2S 2H mariannino:H")  # W draws the king of hearts
+    assert state.trump == suit(state, "D") and state.declared[-1][3] == 250
+    said = _rule_text("cinquecento", "marianna.decl.mariannino", **opts)
+    assert "and the king's suit becomes trump." not in said, said
