@@ -154,12 +154,14 @@ def _lookups(env: MariageEnv, seeds: range) -> int:
 def test_an_environment_made_anew_finds_what_others_kept(ruleset: str) -> None:
     """A PettingZoo environment made anew, playing the matches another environment of
     the ruleset played, looks up few of the listings the first looked up (an
-    auction's bids, a lead's questions: the same objects, found in the numbering's
-    store); where each environment had a store of its own, it would look up as many."""
+    auction's ladder, a lead's questions: the same objects, found in the numbering's
+    store); where each environment had a store of its own, it would look up as many.
+    (An auction's masks are made from its ladder's ids, looked up once: the first
+    environment looks up 4 to 5 listings, 14 to 17 before the auction's windows.)"""
     numbering(load_rules(ruleset)).listed._kept.clear()
     first = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
     second = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
-    assert first > 10 and second * 4 < first
+    assert first > 3 and second * 4 < first
 
 
 @pytest.mark.parametrize("ruleset", ["thousand", "marjapussi-de"])

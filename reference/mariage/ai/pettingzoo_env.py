@@ -53,6 +53,7 @@ from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, ObservedMatch
+from .listed import WindowMasks, window_bytes
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -157,6 +158,10 @@ class MariageEnv(AECEnv):
         #: it was made for (ActionSpace._play_split)
         self._split: PlaySplit | None = None
         self._mech: object = None
+        #: the phases whose legal actions are a window of a ladder, for the mechanisms of
+        #: the state they were made for (ActionSpace.phase_windows)
+        self._windows: dict[Phase, WindowMasks] = {}
+        self._window_mech: object = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -381,8 +386,21 @@ class MariageEnv(AECEnv):
         elif phase is _PLAY or (phase is _PASSING and self._factored):  # (a set picked?)
             mask = self._legal = self.space.mask(
                 state, None, 0, self._set_listing() if phase is _PASSING else None)
-        else:  # mask()'s other phases, without its tests (a list kept by its objects)
-            mask = self._legal = self.space.listed_mask(state, state.legal_actions())
+        else:  # mask()'s other phases, without its tests
+            if state.mech is not self._window_mech:  # (the first time)
+                self._windows = self.space.phase_windows(state)
+                self._window_mech = state.mech
+            ladder = self._windows.get(phase)
+            window = ladder[0](state, to_act) if ladder is not None else None  # type: ignore[arg-type]
+            if window is not None:  # an auction's bids: the mask's bytes kept by window
+                kept = ladder[1].get(window)  # type: ignore[index]
+                if kept is None:
+                    kept = window_bytes(ladder, window)  # type: ignore[arg-type]
+                listed = bytearray(kept)
+                mask = _over(self._size, _INT8, listed)
+                self._legal = listed
+            else:  # (a list kept by its objects)
+                mask = self._legal = self.space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         # (within a match every agent has its info: _settle set the last one masked)
