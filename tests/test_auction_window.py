@@ -1,5 +1,6 @@
-"""An auction's legal actions as a window of its ladder (``Mechanism.phase_window``,
-``mariage.engine.dispatch.phase_windows_of``), and the PettingZoo masks made from it.
+"""A phase's legal actions as a window of its ladder (an auction's bids, the answers to
+a question: ``Mechanism.phase_window``, ``mariage.engine.dispatch.phase_windows_of``),
+and the PettingZoo masks made from it.
 
 Where a phase has a window, what ``legal_actions()`` lists for the seat to act must be
 the ladder's first ``head`` actions, then its actions from ``start`` to ``stop``,
@@ -17,10 +18,11 @@ import numpy as np
 import pytest
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai.pettingzoo_env import MariageEnv
-from mariage.engine.actions import Bid
+from mariage.engine.actions import Answer, Bid, Question
 from mariage.engine.dispatch import phase_windows_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.mechanisms.auction import Auction
+from mariage.engine.mechanisms.questions import HALF, PAIR
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
@@ -70,9 +72,9 @@ def test_a_window_lists_what_legal_actions_lists(ruleset: str, options: dict[str
     checked = 0
     for seed in range(6):
         checked += _windows_checked(new_match(rules, seed), rng, 400)
-    # (a ruleset with a window meets it, and only a ruleset with an auction has one)
+    # (a ruleset with a window meets it, and only one with an auction or calls has one)
     assert (checked > 0) == bool(phase_windows_of(DEFAULT_MECHANISMS, rules))
-    assert checked == 0 or rules.auction_rule is not None
+    assert checked == 0 or rules.auction_rule is not None or rules.calls_rule is not None
 
 
 def test_every_plain_auction_has_a_window() -> None:
@@ -160,3 +162,63 @@ def test_pettingzoo_auction_masks_are_the_listings(ruleset: str) -> None:
                 mask[action] = 1
             env.step(action)
     assert seen > 20
+
+
+def _question_state(seed: int, kind: int) -> GameState:
+    """A German Marjapussi match played at random until a question of ``kind`` waits
+    for its answer."""
+    rng = random.Random(seed)
+    for match in range(200):
+        state = new_match(load_rules("marjapussi-de"), match)
+        while not state.terminal and state.hand_no == 1:
+            if state.phase == Phase.QUESTION and state.question is not None \
+                    and state.question[0] == kind:
+                return state
+            legal = state.legal_actions()
+            asked = [a for a in legal if type(a) is Question and a.kind == kind]
+            state.apply(asked[0] if asked else legal[rng.randrange(len(legal))])
+    raise AssertionError("no such question met")
+
+
+@pytest.mark.parametrize(("suits", "called", "window"), [
+    ((), 0, (0, 5, 6)), ((1,), 0, (0, 1, 2)), ((0, 1), 0, (0, 0, 2)),
+    ((1, 2, 3), 0, (0, 1, 4)), ((0, 2), 0, None), ((0, 3), 0, None),
+    ((0, 1), 0b1, (0, 1, 2)), ((0, 1, 2), 0b10, None), ((2,), 0b100, (0, 5, 6))])
+def test_a_pair_question_answers_as_a_window_where_the_pairs_follow(
+        suits: tuple[int, ...], called: int, window: tuple[int, int, int] | None) -> None:
+    """The answers to a question for a pair, for an answerer holding the pairs of
+    ``suits``, those of the suits ``called`` (bits) called already: one window of the
+    pairs held and not called where their suits follow one another, a bare no for
+    none, no window for pairs apart (fails if a window spans the suits between two
+    pairs held, or counts a pair called)."""
+    state = _question_state(3, PAIR)
+    seat = state.to_act
+    assert seat is not None
+    masks = state.rules.call_pair_masks
+    others = 0
+    for m in masks:
+        others |= m
+    state.hands[seat] = (state.hands[seat] & ~others) | sum(masks[s] for s in suits)
+    state.called = called
+    ladder, answer = phase_windows_of(state.mech, state.rules)[Phase.QUESTION]
+    assert answer(state, seat) == window
+    if window is not None:
+        head, start, stop = window
+        assert [*ladder[:head], *ladder[start:stop]] == state.legal_actions()
+
+
+def test_a_half_question_answers_yes_or_no_as_a_window() -> None:
+    """A question for a half in a suit: the bare yes where the answerer holds a card of
+    the suit's pair, else the bare no."""
+    state = _question_state(4, HALF)
+    seat = state.to_act
+    assert seat is not None and state.question is not None
+    ladder, answer = phase_windows_of(state.mech, state.rules)[Phase.QUESTION]
+    pair = state.rules.call_pair_masks[state.question[2]]
+    for held in (0, pair & -pair):
+        state.hands[seat] = (state.hands[seat] & ~pair) | held
+        found = answer(state, seat)
+        assert found is not None
+        head, start, stop = found
+        assert [*ladder[:head], *ladder[start:stop]] == state.legal_actions()
+        assert str(ladder[start]) == str(Answer(bool(held)))
