@@ -383,9 +383,19 @@ class MariageEnv(AECEnv):
                         listed[i] = 1
             mask = _over(self._size, _INT8, listed)
             self._legal = listed
-        elif phase is _PLAY or (phase is _PASSING and self._factored):  # (a set picked?)
-            mask = self._legal = self.space.mask(
-                state, None, 0, self._set_listing() if phase is _PASSING else None)
+        elif phase is _PASSING and self._factored:  # a set's first pick (or a packet)
+            listing = self._set_listing()
+            if type(listing) is CardSets:  # as mask() has it: any card of the hand, the head
+                space = self.space
+                listed = space._pick_mask(state.hands[to_act])  # type: ignore[misc,index]
+                for offered in listing.head:  # (a concession)
+                    listed[space._action_id(offered)] = 1
+                mask = _over(self._size, _INT8, listed)
+                self._legal = listed
+            else:
+                mask = self._legal = self.space.mask(state, None, 0, listing)
+        elif phase is _PLAY:
+            mask = self._legal = self.space.mask(state)
         else:  # mask()'s other phases, without its tests
             if state.mech is not self._window_mech:  # (the first time)
                 self._windows = self.space.phase_windows(state)
