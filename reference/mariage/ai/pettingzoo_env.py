@@ -243,8 +243,11 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self._legal = self.space.mask(state, None, self.picked,
-                                                           self._set_listing())
+            mask = self._window_mask(state, to_act)  # (a hand's auction)
+            if mask is None:
+                mask = self._legal = self.space.mask(state, None, self.picked,
+                                                     self._set_listing())
+            self._mask_now = mask
         self._hands_seen = len(state._history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
@@ -254,6 +257,25 @@ class MariageEnv(AECEnv):
         if selected in infos:
             infos[selected] = {"action_mask": self._mask_now}
         self._masked = selected
+
+    def _window_mask(self, state: GameState, to_act: int) -> npt.NDArray[np.int8] | None:
+        """The mask of ``to_act`` where the legal actions of the state's phase are a
+        window of a ladder now (an auction's bids, an answer:
+        :meth:`ActionSpace.phase_windows <mariage.ai.encoding.ActionSpace.phase_windows>`),
+        made from the bytes kept for the window (:attr:`_legal` set to the mask's own);
+        None elsewhere. (:meth:`step` does the same inline.)"""
+        if state.mech is not self._window_mech:
+            self._windows = self.space.phase_windows(state)
+            self._window_mech = state.mech
+        ladder = self._windows.get(state.phase)
+        window = ladder[0](state, to_act) if ladder is not None else None
+        if window is None:
+            return None
+        kept = ladder[1].get(window)  # type: ignore[index]
+        if kept is None:
+            kept = window_bytes(ladder, window)  # type: ignore[arg-type]
+        listed = self._legal = bytearray(kept)
+        return _over(self._size, _INT8, listed)
 
     def _set_listing(self) -> Sequence[Action] | None:
         """The engine's listing of the agent to act where it picks a set (kept in
