@@ -146,6 +146,11 @@ class MariageEnv(AECEnv):
         #: calls: :meth:`_keep_others`; also a list of equal actions made anew, as a
         #: declaration)
         self._last_others: _Others = ([], [], 0, None)
+        #: the lists of the play phase's other actions kept by their objects, by their
+        #: first and last objects and length (:meth:`_keep_others`), each holding its
+        #: objects (so their ``id()`` stays theirs): the leads' questions of the seats
+        #: in turn, found again without a call
+        self._others_seen: dict[tuple[int, int, int], _Others] = {}
         #: where the bytes of a mask past the cards' ids start
         self._cut = self.space._play_ids[0] + self.rules.ncards
         #: what step() reads of the space (which never changes them): its actions by id,
@@ -395,8 +400,13 @@ class MariageEnv(AECEnv):
             listed = made(cards)
             if others:  # (a lead's questions or declarations: kept, see _keep_others)
                 found = self._last_others
-                if others != found[0]:
-                    found = self._keep_others(others)
+                if others != found[0]:  # (another seat's questions: found by its objects)
+                    found = self._others_seen.get(  # type: ignore[assignment]
+                        (id(others[0]), id(others[-1]), len(others)))
+                    if found is None or others != found[0]:
+                        found = self._keep_others(others)
+                    else:
+                        self._last_others = found
                 tail = found[3]
                 if tail is not None:  # the bytes from its lowest id at once
                     listed[found[2]:] = tail
@@ -476,6 +486,10 @@ class MariageEnv(AECEnv):
                                                                        space._ids_at_once)
             low = ordered[0]
             found = (objects, ids, low, tail if low >= self._cut else None)
+            seen = self._others_seen
+            if len(seen) >= 64:  # (a few lists a ruleset: bounded all the same)
+                seen.clear()
+            seen[id(objects[0]), id(objects[-1]), len(objects)] = found
         self._last_others = found
         return found
 
