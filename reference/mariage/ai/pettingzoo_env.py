@@ -248,7 +248,8 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            mask = self._window_mask(state, to_act)  # (a hand's auction)
+            mask = self._window_mask(state, to_act) if self._windows \
+                or state.mech is not self._window_mech else None  # (a hand's auction)
             if mask is None:
                 mask = self._legal = self.space.mask(state, None, self.picked,
                                                      self._set_listing())
@@ -402,7 +403,8 @@ class MariageEnv(AECEnv):
                 found = self._last_others
                 if others != found[0]:  # (another seat's questions: found by its objects)
                     found = self._others_seen.get(  # type: ignore[assignment]
-                        (id(others[0]), id(others[-1]), len(others)))
+                        (id(others[0]), id(others[-1]), len(others))
+                    ) if len(others) > 2 else None  # (a shorter list is never kept so)
                     if found is None or others != found[0]:
                         found = self._keep_others(others)
                     else:
