@@ -154,12 +154,15 @@ def _lookups(env: MariageEnv, seeds: range) -> int:
 def test_an_environment_made_anew_finds_what_others_kept(ruleset: str) -> None:
     """A PettingZoo environment made anew, playing the matches another environment of
     the ruleset played, looks up few of the listings the first looked up (an
-    auction's bids, a lead's questions: the same objects, found in the numbering's
-    store); where each environment had a store of its own, it would look up as many."""
+    auction's ladder, a lead's questions: the same objects, found in the numbering's
+    store); where each environment had a store of its own, it would look up as many.
+    (An auction's masks and answers are made from their phase's window, from the
+    ladder's ids looked up once: the first environment looks up 3 to 5 listings, 14 to
+    17 before the windows.)"""
     numbering(load_rules(ruleset)).listed._kept.clear()
     first = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
     second = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
-    assert first > 10 and second * 4 < first
+    assert first >= 3 and second * 4 < first
 
 
 @pytest.mark.parametrize("ruleset", ["thousand", "marjapussi-de"])
@@ -176,7 +179,7 @@ def test_a_kept_list_of_the_same_key_but_other_actions_is_not_taken(ruleset: str
     everything = np.ones(env.space.size, np.int8)
     everything.flags.writeable = False
     every_id = list(range(env.space.size))
-    assert len(store._kept) > 3
+    assert len(store._kept) >= 3  # (the ladder, raises; the bids are made from windows)
     for key, (listing, *_) in list(store._kept.items()):
         store._kept[key] = ([object()] * len(listing), every_id,  # type: ignore[list-item]
                             every_id, everything, bytes([1] * env.space.size))

@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mariage.engine.actions import Action, Give, Play
-from mariage.engine.dispatch import play_split_of
+from mariage.engine.dispatch import phase_windows_of, play_split_of
 from mariage.engine.fastpath import PlaySplit
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
@@ -68,7 +68,7 @@ from .layout import (
     with_pick,
 )
 from .legalinfo import mask_of
-from .listed import mask_maker
+from .listed import WindowMasks, mask_maker
 from .numbering import action_number, episode_limit
 from .numbering import id_lister as _id_lister
 from .numbering import numbering as _numbering
@@ -76,7 +76,7 @@ from .sayings import has_sayings, said_reader
 from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
-           "action_number", "episode_limit"]
+           "WindowMasks", "action_number", "episode_limit"]
 
 
 _PHASES = tuple(Phase)
@@ -217,6 +217,17 @@ class ActionSpace(ObjectIds):
             split = self._split = play_split_of(state.mech, self.rules)
             self._split_mech = state.mech
         return split
+
+    def phase_windows(self, state: GameState) -> dict[Phase, WindowMasks]:
+        """Per phase whose legal actions are a window of a ladder under ``state``'s
+        mechanisms (:func:`~mariage.engine.dispatch.phase_windows_of`: an auction's),
+        the :data:`~mariage.ai.listed.WindowMasks` to make its masks from, with an
+        empty store of their bytes (an environment keeps it); the ladder's ids are those
+        of the whole ladder as a listing (an auction's first: kept in the numbering's
+        store, so looked up once for its environments)."""
+        return {Phase(phase): (window, {}, self._listed.get([*ladder], self._ids_at_once)[1],
+                               self.size)
+                for phase, (ladder, window) in phase_windows_of(state.mech, self.rules).items()}
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a

@@ -41,10 +41,18 @@ import numpy.typing as npt
 
 from mariage import codegen
 from mariage.engine.actions import Action
+from mariage.engine.state import GameState
 
 from .legalinfo import mask_of
 
-__all__ = ["KeptListings", "Listed", "mask_maker"]
+__all__ = ["KeptListings", "Listed", "WindowMasks", "mask_maker", "window_bytes"]
+
+#: a phase whose legal actions are a window of a ladder (an auction's: a pass and its bids,
+#: :func:`~mariage.engine.dispatch.phase_windows_of`): the window's function, the bytes of
+#: the masks of the windows seen (by window: :func:`window_bytes`), the ids of the
+#: ladder's actions in its order and the size of the numbering
+WindowMasks = tuple[Callable[[GameState, int], "tuple[int, int, int] | None"],
+                    dict[tuple[int, int, int], bytes], list[int], int]
 
 #: a listing kept: its objects, their ids in its order, the ids sorted, its mask (read
 #: only: copy it to hand it out), and its mask's bytes from the lowest id on
@@ -154,3 +162,29 @@ def mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]:
                 f"<mask of {ncards} cards from {base} in {size}>", ns)
     fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
     return fn
+
+
+def window_bytes(found: WindowMasks, window: tuple[int, int, int]) -> bytes:
+    """The bytes of the mask of ``window`` (``(head, start, stop)``: the ladder's actions
+    before ``head`` and from ``start`` to ``stop``) of the phase ``found``, kept in its
+    store (cleared when full) for the same window again: a mask is then its bytes copied
+    at once, no action listed or looked up.
+
+    >>> kept = {}
+    >>> window_bytes((None, kept, [3, 4, 5, 6], 8), (1, 2, 4))
+    b'\\x00\\x00\\x00\\x01\\x00\\x01\\x01\\x00'
+    >>> kept[1, 2, 4] == window_bytes((None, kept, [3, 4, 5, 6], 8), (1, 2, 4))
+    True
+    """
+    _, kept, ids, size = found
+    head, start, stop = window
+    listed = bytearray(size)
+    for i in ids[:head]:
+        listed[i] = 1
+    for i in ids[start:stop]:
+        listed[i] = 1
+    made = bytes(listed)
+    if len(kept) >= 4096:  # (at most a few hundred windows in a ruleset's auction)
+        kept.clear()
+    kept[window] = made
+    return made

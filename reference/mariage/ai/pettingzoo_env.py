@@ -53,6 +53,7 @@ from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, ObservedMatch
+from .listed import WindowMasks, window_bytes
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -145,6 +146,11 @@ class MariageEnv(AECEnv):
         #: calls: :meth:`_keep_others`; also a list of equal actions made anew, as a
         #: declaration)
         self._last_others: _Others = ([], [], 0, None)
+        #: the lists of the play phase's other actions kept by their objects, by their
+        #: first and last objects and length (:meth:`_keep_others`), each holding its
+        #: objects (so their ``id()`` stays theirs): the leads' questions of the seats
+        #: in turn, found again without a call
+        self._others_seen: dict[tuple[int, int, int], _Others] = {}
         #: where the bytes of a mask past the cards' ids start
         self._cut = self.space._play_ids[0] + self.rules.ncards
         #: what step() reads of the space (which never changes them): its actions by id,
@@ -157,6 +163,10 @@ class MariageEnv(AECEnv):
         #: it was made for (ActionSpace._play_split)
         self._split: PlaySplit | None = None
         self._mech: object = None
+        #: the phases whose legal actions are a window of a ladder, for the mechanisms of
+        #: the state they were made for (ActionSpace.phase_windows)
+        self._windows: dict[Phase, WindowMasks] = {}
+        self._window_mech: object = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -238,8 +248,12 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self._legal = self.space.mask(state, None, self.picked,
-                                                           self._set_listing())
+            mask = self._window_mask(state, to_act) if self._windows \
+                or state.mech is not self._window_mech else None  # (a hand's auction)
+            if mask is None:
+                mask = self._legal = self.space.mask(state, None, self.picked,
+                                                     self._set_listing())
+            self._mask_now = mask
         self._hands_seen = len(state._history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
@@ -249,6 +263,25 @@ class MariageEnv(AECEnv):
         if selected in infos:
             infos[selected] = {"action_mask": self._mask_now}
         self._masked = selected
+
+    def _window_mask(self, state: GameState, to_act: int) -> npt.NDArray[np.int8] | None:
+        """The mask of ``to_act`` where the legal actions of the state's phase are a
+        window of a ladder now (an auction's bids, an answer:
+        :meth:`ActionSpace.phase_windows <mariage.ai.encoding.ActionSpace.phase_windows>`),
+        made from the bytes kept for the window (:attr:`_legal` set to the mask's own);
+        None elsewhere. (:meth:`step` does the same inline.)"""
+        if state.mech is not self._window_mech:
+            self._windows = self.space.phase_windows(state)
+            self._window_mech = state.mech
+        ladder = self._windows.get(state.phase)
+        window = ladder[0](state, to_act) if ladder is not None else None
+        if window is None:
+            return None
+        kept = ladder[1].get(window)  # type: ignore[index]
+        if kept is None:
+            kept = window_bytes(ladder, window)  # type: ignore[arg-type]
+        listed = self._legal = bytearray(kept)
+        return _over(self._size, _INT8, listed)
 
     def _set_listing(self) -> Sequence[Action] | None:
         """The engine's listing of the agent to act where it picks a set (kept in
@@ -368,8 +401,14 @@ class MariageEnv(AECEnv):
             listed = made(cards)
             if others:  # (a lead's questions or declarations: kept, see _keep_others)
                 found = self._last_others
-                if others != found[0]:
-                    found = self._keep_others(others)
+                if others != found[0]:  # (another seat's questions: found by its objects)
+                    found = self._others_seen.get(  # type: ignore[assignment]
+                        (id(others[0]), id(others[-1]), len(others))
+                    ) if len(others) > 2 else None  # (a shorter list is never kept so)
+                    if found is None or others != found[0]:
+                        found = self._keep_others(others)
+                    else:
+                        self._last_others = found
                 tail = found[3]
                 if tail is not None:  # the bytes from its lowest id at once
                     listed[found[2]:] = tail
@@ -378,11 +417,34 @@ class MariageEnv(AECEnv):
                         listed[i] = 1
             mask = _over(self._size, _INT8, listed)
             self._legal = listed
-        elif phase is _PLAY or (phase is _PASSING and self._factored):  # (a set picked?)
-            mask = self._legal = self.space.mask(
-                state, None, 0, self._set_listing() if phase is _PASSING else None)
-        else:  # mask()'s other phases, without its tests (a list kept by its objects)
-            mask = self._legal = self.space.listed_mask(state, state.legal_actions())
+        elif phase is _PASSING and self._factored:  # a set's first pick (or a packet)
+            listing = self._set_listing()
+            if type(listing) is CardSets:  # as mask() has it: any card of the hand, the head
+                space = self.space
+                listed = space._pick_mask(state.hands[to_act])  # type: ignore[misc,index]
+                for offered in listing.head:  # (a concession)
+                    listed[space._action_id(offered)] = 1
+                mask = _over(self._size, _INT8, listed)
+                self._legal = listed
+            else:
+                mask = self._legal = self.space.mask(state, None, 0, listing)
+        elif phase is _PLAY:
+            mask = self._legal = self.space.mask(state)
+        else:  # mask()'s other phases, without its tests
+            if state.mech is not self._window_mech:  # (the first time)
+                self._windows = self.space.phase_windows(state)
+                self._window_mech = state.mech
+            ladder = self._windows.get(phase)
+            window = ladder[0](state, to_act) if ladder is not None else None  # type: ignore[arg-type]
+            if window is not None:  # an auction's bids: the mask's bytes kept by window
+                kept = ladder[1].get(window)  # type: ignore[index]
+                if kept is None:
+                    kept = window_bytes(ladder, window)  # type: ignore[arg-type]
+                listed = bytearray(kept)
+                mask = _over(self._size, _INT8, listed)
+                self._legal = listed
+            else:  # (a list kept by its objects)
+                mask = self._legal = self.space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         # (within a match every agent has its info: _settle set the last one masked)
@@ -426,6 +488,10 @@ class MariageEnv(AECEnv):
                                                                        space._ids_at_once)
             low = ordered[0]
             found = (objects, ids, low, tail if low >= self._cut else None)
+            seen = self._others_seen
+            if len(seen) >= 64:  # (a few lists a ruleset: bounded all the same)
+                seen.clear()
+            seen[id(objects[0]), id(objects[-1]), len(objects)] = found
         self._last_others = found
         return found
 

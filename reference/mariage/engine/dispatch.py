@@ -28,6 +28,7 @@ from .duties import duties
 from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
 from .handend import HandEnd, hand_end, hand_end_writes
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
+from .mechanisms.base import PhaseWindow
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume, resume_decline
 from .rules import Rules
@@ -36,7 +37,7 @@ from .trailplan import action_trails, mark_extra, mark_keeper, record_slots
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["Applier", "Dispatch", "dispatch_of", "play_split_of"]
+__all__ = ["Applier", "Dispatch", "dispatch_of", "phase_windows_of", "play_split_of"]
 
 #: a mechanism's method that applies one kind of action: (state, seat, action)
 Applier = Callable[["GameState", int, Any], None]
@@ -169,6 +170,50 @@ def play_split_of(mech: Mechanisms, rules: Rules) -> PlaySplit:
     fn = play_split(mech, rules, dispatch_of(mech, rules).legal_plays)
     _SPLIT[(id(mech), id(rules))] = (mech, rules, fn)
     return fn
+
+
+#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their phase windows)
+_WINDOWS: dict[tuple[int, int], tuple[Mechanisms, Rules, dict[int, PhaseWindow]]] = {}
+
+
+def phase_windows_of(mech: Mechanisms, rules: Rules) -> dict[int, PhaseWindow]:
+    """Per phase other than play whose legal actions are a window of a ladder under
+    ``mech`` and ``rules`` (:meth:`Mechanism.phase_window`), that window: what
+    ``legal_actions()`` lists for the seat to act there is ``ladder[:head]`` then
+    ``ladder[start:stop]`` wherever the window gives ``(head, start, stop)`` (the
+    environments of :mod:`mariage.ai` make an auction's mask from it). Only where the
+    phase's mechanism overrides none of the methods its listing relies on and no action
+    open at any moment may join the phase's listing; made once per pair.
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.engine.phase import Phase
+    >>> state = new_match(load_rules("marjapussi-de"), 1)
+    >>> ladder, window = phase_windows_of(state.mech, state.rules)[Phase.AUCTION]
+    >>> head, start, stop = window(state, state.to_act)
+    >>> [*ladder[:head], *ladder[start:stop]] == state.legal_actions(), head, start
+    (True, 1, 1)
+    """
+    hit = _WINDOWS.get((id(mech), id(rules)))
+    if hit is not None and hit[0] is mech and hit[1] is rules:
+        return hit[2]
+    if len(_WINDOWS) >= 64:  # bounded, whatever the caller makes
+        _WINDOWS.clear()
+    table = dispatch_of(mech, rules)
+    owners = {p: m for m in mech.all() for p in m.phases}  # (the last lists the phase)
+    windows = {}
+    for phase, m in owners.items():
+        if table.any_time_in.get(phase, table.any_time):  # something may join the listing
+            continue
+        found = m.phase_window(rules)
+        if found is None:
+            continue
+        cls = type(m)
+        owner = next(k for k in cls.__mro__ if "phase_window" in vars(k))
+        if all(getattr(cls, name) is getattr(owner, name)
+               for name in ("legal_in_phase", "phase_listing", *m.listing_depends)):
+            windows[phase] = found
+    _WINDOWS[(id(mech), id(rules))] = (mech, rules, windows)
+    return windows
 
 
 def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:

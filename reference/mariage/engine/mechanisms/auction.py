@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, Bid, BlindBid, Pass
 from ..actiontext import action_text
 from ..phase import AUCTION, PLAY
-from .base import Kept, Mechanism, kept_per_rules, refuse
+from .base import Kept, Mechanism, PhaseWindow, kept_per_rules, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -259,6 +259,51 @@ class Auction(Mechanism):
             bids = ladder[1 + i:2 + (top - least) // step] if top >= low else ()
             return [*bids] if must else [pass_, *bids]
         return listing
+
+    def phase_window(self, rules: Rules) -> PhaseWindow | None:
+        """What :meth:`phase_listing` lists as a window of the ladder (a pass, then every
+        bid from the least to the ceiling): ``(0 if the seat must open else 1, start,
+        stop)``, the pass where offered and the bids ``ladder[start:stop]``; ``None``
+        where a standing bid is off the ladder's steps (and where the rules have no
+        :meth:`phase_listing`).
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("thousand"), 2)
+        >>> ladder, window = Auction().phase_window(state.rules)
+        >>> head, start, stop = window(state, state.to_act)
+        >>> [*ladder[:head], *ladder[start:stop]] == state.legal_actions()
+        True
+        """
+        r = rules
+        if r.auction_rule is None or r.golden_rule is not None or r.blind_rule is not None \
+                or r.silence_below is not None:
+            return None
+        least, step, ceiling = r.bid_min, r.bid_step, self.ceiling(r)
+        ladder = _ladder((least, step, ceiling))
+        capped, jumps = r.bid_cap != "none", r.bid_jumps
+        first_bids = r.opening == "first_must_bid"
+        cap = self.cap
+        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
+
+        # (phase_listing's listing, the bounds of its slice of the ladder given for it)
+        def window(st: GameState, seat: int) -> tuple[int, int, int] | None:
+            high = st.high_bid
+            low = least if high == 0 else high + step
+            i, off = divmod(low - least, step)
+            if off or i < 0:  # a standing bid off the ladder's steps: no window
+                return None
+            top = ceiling if jumps or ceiling < low else low
+            must = first_bids and high == 0 and seat == st.leader
+            if capped:
+                most = caps.get(st.hands[seat] & pairs)
+                if most is None:
+                    most = cap(st, st.hands[seat])
+                if most < top:
+                    top = most
+                must = must and most >= least
+            return (0 if must else 1, 1 + i,
+                    2 + (top - least) // step if top >= low else 1 + i)
+        return ladder, window
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:

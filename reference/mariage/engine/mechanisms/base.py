@@ -24,8 +24,15 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["HALF_ANSWER_FORM", "Kept", "LeaderOpening", "Mechanism", "kept_per_rules",
-           "partner_of", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Kept", "LeaderOpening", "Mechanism", "PhaseWindow",
+           "kept_per_rules", "partner_of", "refuse"]
+
+#: a phase's legal actions as a window of one fixed ladder of actions
+#: (:meth:`Mechanism.phase_window`): the ladder, and the function of (state, seat) that
+#: gives ``(head, start, stop)``, the legal actions being ``ladder[:head]`` then
+#: ``ladder[start:stop]`` (``head <= start``), or None where they are no such window
+PhaseWindow = tuple[tuple[Action, ...],
+                    Callable[["GameState", int], "tuple[int, int, int] | None"]]
 
 #: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
 #: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
@@ -173,6 +180,20 @@ class Mechanism:
         The dispatch table (:mod:`mariage.engine.dispatch`) lists the phase with it. A
         subclass overriding :meth:`legal_in_phase` or a method named in
         :attr:`listing_depends` keeps :meth:`legal_in_phase` unless it states its own.
+        """
+        return None
+
+    def phase_window(self, rules: Rules) -> PhaseWindow | None:
+        """What :meth:`phase_listing` lists, as a window of one fixed ladder of actions
+        (:data:`PhaseWindow`: an auction's pass and bids, the bids above the standing one
+        up to the seat's highest), so that a caller that wants the actions' ids, not the
+        actions, takes them from the ladder's ids at once; ``None`` (the default) where
+        the mechanism gives none for ``rules``.
+
+        :func:`~mariage.engine.dispatch.phase_windows_of` offers it only where the
+        mechanism overrides none of :meth:`legal_in_phase`, :meth:`phase_listing` and
+        :attr:`listing_depends` (so a changed mechanism is listed as it lists) and no
+        action open at any moment may join the phase's listing.
         """
         return None
 

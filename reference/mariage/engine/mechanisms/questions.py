@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
 from .asks import Asks
-from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, partner_of, refuse
+from .base import (
+    HALF_ANSWER_FORM,
+    Kept,
+    Mechanism,
+    PhaseWindow,
+    kept_per_rules,
+    partner_of,
+    refuse,
+)
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -197,6 +205,48 @@ class TrumpCalls(Mechanism):
             pairs: list[Action] = [yes_suit[s] for s in self.pairs(st, seat)]
             return pairs or [no]
         return [yes if st.hands[seat] & st.rules.call_pair_masks[suit] else no]
+
+    #: (the methods :meth:`phase_window` answers as :meth:`legal_in_phase` lists with)
+    listing_depends: ClassVar[tuple[str, ...]] = ("pairs",)
+
+    def phase_window(self, rules: Rules) -> PhaseWindow | None:
+        """The answers :meth:`legal_in_phase` lists as a window of the ladder of every
+        answer (the answer naming each suit's pair, then a bare yes, then a bare no):
+        the pairs held, where their suits follow one another (else ``None``), or the
+        one yes or no.
+
+        >>> from mariage import load_rules
+        >>> from mariage.engine.actiontext import action_text
+        >>> rules = load_rules("marjapussi-de")
+        >>> ladder, window = TrumpCalls().phase_window(rules)
+        >>> [action_text(rules, a) for a in ladder[-3:]]
+        ['yes:S', 'yes', 'no']
+        """
+        if rules.calls_rule is None:
+            return None
+        n = len(rules.suits)
+        yes_suit, yes, no = _answers(n)
+        masks = rules.call_pair_masks
+        half = (n, n + 1)  # (the start of yes, of no)
+
+        def window(st: GameState, seat: int) -> tuple[int, int, int] | None:
+            assert st.question is not None
+            kind, _, suit = st.question
+            hand = st.hands[seat]
+            if kind == PAIR:  # (the pairs of pairs(), in suit order)
+                called = st.called
+                first = last = -1
+                for s, m in enumerate(masks):
+                    if hand & m == m and not called >> s & 1:
+                        if first < 0:
+                            first = s
+                        elif s != last + 1:  # two pairs apart: no window
+                            return None
+                        last = s
+                return (0, first, last + 1) if first >= 0 else (0, n + 1, n + 2)
+            start = half[0] if hand & masks[suit] else half[1]
+            return (0, start, start + 1)
+        return (*yes_suit, yes, no), window
 
     # -------------------------------------------------------------- apply
     def refusal(self, st: GameState, seat: int) -> tuple[str | None, str] | None:
