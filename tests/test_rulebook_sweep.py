@@ -180,3 +180,18 @@ def test_the_sweep_sees_each_kind_of_mistake(text: str, kind: str) -> None:
 ])
 def test_the_sweep_lets_right_texts_be(text: str) -> None:
     assert anomalies(text) == []
+
+
+@pytest.mark.parametrize("options", [{}, {"bolt_condition": "no_tricks"}])
+def test_the_polish_barrel_text_says_what_its_options_do_when_set(options: dict[str, Any]
+                                                                  ) -> None:
+    """Found beside the sweep: Thousand-pl's barrel rule said "He is never moved, and any
+    number of players may be there at once" whatever barrel_clamp, barrel_attempts and
+    barrel_collision said; the reference sets, drops and knocks off a player as they say
+    (the game for three's barrel), and the rulebook showed no other reading for them."""
+    said = {name: next(i.text for i in load_rules("thousand-pl", {**options, name: value}).infos
+                       if i.id == "thousand.running.barrel")
+            for name, value in (("barrel_attempts", 3), ("barrel_collision", "knock_off"))}
+    assert "after 3 hands on it without winning" in said["barrel_attempts"]
+    assert "knocked off by a player mounting it" in said["barrel_collision"]
+    assert "(false, 0, coexist) he is never moved" in said["barrel_collision"]
