@@ -151,6 +151,8 @@ def test_no_rulebook_text_is_a_mistake_under_any_option_value(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # a Thousand ruleset compiles its pairs of values: about a minute
+# with a warm disk cache, over ten with a cold one on a busy machine
 @pytest.mark.parametrize("ruleset", list_rulesets())
 def test_no_whole_rulebook_is_a_mistake_under_any_option_value(
         ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
