@@ -40,7 +40,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
                "mariage.infile", "mariage.lazyrecord", "mariage.tuplerecord",
                "mariage.codegen"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.actiontext",
-                     "mariage.engine.rules"]]),
+                     "mariage.engine.rules", "mariage.engine.optionnote"]]),
     ("spec", [["mariage.spec"]]),
     ("engine", [["mariage.engine"]]),
     ("notation", [["mariage.notation"]]),

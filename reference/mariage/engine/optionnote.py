@@ -13,10 +13,28 @@ from typing import Any
 
 from mariage.engine.rules import Rules
 
-__all__ = ["option_note", "show_value", "with_values"]
+__all__ = ["counted", "option_note", "show_value", "with_values"]
 
 #: an option value cited in a text: ``{target}``
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+#: a count of one written with a plural noun, as an option value of 1 leaves a text
+#: written for many: ``1 points``, ``1 such hands``
+_ONE_MANY = re.compile(r"(?<![\d.,])\b1 ((?:such |game |card )?)"
+                       r"(points|hands|segni|tricks|calls|cards|bolts|attempts)\b")
+_SINGULAR = {"points": "point", "hands": "hand", "segni": "segno", "tricks": "trick",
+             "calls": "call", "cards": "card", "bolts": "bolt", "attempts": "attempt"}
+
+
+def counted(text: str) -> str:
+    """``text`` with a count of one followed by its noun in the singular: texts are written
+    for the usual values (``first to {target} points``), and an option may be set to 1.
+
+    >>> counted("the first team to 1 points wins; 1 segni win the match, 10 hands")
+    'the first team to 1 point wins; 1 segno win the match, 10 hands'
+    """
+    return _ONE_MANY.sub(lambda m: f"1 {m.group(1)}{_SINGULAR[m.group(2)]}", text)
 
 
 def show_value(value: Any) -> str:
@@ -36,8 +54,8 @@ def with_values(text: str, rules: Rules) -> str:
     'the first team to 2000 points'
     """
     values = dict(rules.options)
-    return _PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
-                            if m.group(1) in values else m.group(0), text)
+    return counted(_PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
+                                    if m.group(1) in values else m.group(0), text))
 
 
 def option_note(names: Sequence[str], rules: Rules) -> str:

@@ -12,6 +12,7 @@ points, a declaration's pattern and value). :mod:`mariage.rulebook.render` puts 
 from __future__ import annotations
 
 from mariage.engine.arguments import check_rules
+from mariage.engine.optionnote import counted
 from mariage.engine.rules import Rules
 
 __all__ = ["SUIT_NAMES", "SUIT_SYMBOLS", "card_name", "declaration_value", "facts", "pack_text",
@@ -341,4 +342,4 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         ("Hand scoring", _score_text(rules)),
         ("Match", _match_text(rules)),
     ]
-    return out
+    return [(label, counted(value)) for label, value in out]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from mariage.engine.optionnote import counted
 from mariage.engine.rules import Obligation, RuleInfo, When
 
 from .options import options_of_rules
@@ -97,7 +98,8 @@ class CoreFields(_Needs):
         return infos
 
     def fill(self, text: str, path: str) -> str:
-        """Put option values in force into a rule text: ``{target}`` becomes ``501``.
+        """Put option values in force into a rule text: ``{target}`` becomes ``501``, and
+        a count of one takes its noun in the singular (``1 point``, :func:`counted`).
 
         A name in braces must be an option of the ruleset.
         """
@@ -109,7 +111,7 @@ class CoreFields(_Needs):
             v = self.values[name]
             return str(v).lower() if isinstance(v, bool) else str(v)
 
-        return _PLACEHOLDER.sub(value, text)
+        return counted(_PLACEHOLDER.sub(value, text))
 
     def gather_fields(self, dl: dict[str, Any], ncards: int) -> dict[str, Any]:
         """Later decks gathered from the last hand and cut, not shuffled (``deal.gather``)."""
