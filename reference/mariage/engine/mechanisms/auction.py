@@ -229,35 +229,18 @@ class Auction(Mechanism):
         >>> listing(state, state.to_act) == Auction().legal_in_phase(state, state.to_act)
         True
         """
-        r = rules
-        if r.auction_rule is None or r.golden_rule is not None or r.blind_rule is not None \
-                or r.silence_below is not None:
+        found = self.phase_window(rules)
+        if found is None:
             return None
-        least, step, ceiling = r.bid_min, r.bid_step, self.ceiling(r)
-        ladder = _ladder((least, step, ceiling))
-        pass_ = ladder[0]
-        capped, jumps = r.bid_cap != "none", r.bid_jumps
-        first_bids = r.opening == "first_must_bid"
-        cap, bids_in_phase = self.cap, self.bids_in_phase
-        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
+        ladder, window = found
+        bids_in_phase = self.bids_in_phase
 
         def listing(st: GameState, seat: int) -> list[Action]:
-            high = st.high_bid
-            low = least if high == 0 else high + step
-            i, off = divmod(low - least, step)
-            if off or i < 0:  # a standing bid off the ladder's steps
+            bounds = window(st, seat)
+            if bounds is None:  # a standing bid off the ladder's steps
                 return bids_in_phase(st, seat)
-            top = ceiling if jumps or ceiling < low else low
-            must = first_bids and high == 0 and seat == st.leader
-            if capped:  # (the caps kept by cap(), read at once where known)
-                most = caps.get(st.hands[seat] & pairs)
-                if most is None:
-                    most = cap(st, st.hands[seat])
-                if most < top:
-                    top = most
-                must = must and most >= least
-            bids = ladder[1 + i:2 + (top - least) // step] if top >= low else ()
-            return [*bids] if must else [pass_, *bids]
+            head, start, stop = bounds
+            return [*ladder[:head], *ladder[start:stop]]
         return listing
 
     def phase_window(self, rules: Rules) -> PhaseWindow | None:
@@ -285,7 +268,7 @@ class Auction(Mechanism):
         cap = self.cap
         pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
 
-        # (phase_listing's listing, the bounds of its slice of the ladder given for it)
+        # (the bounds of phase_listing's slice of the ladder: it lists from them)
         def window(st: GameState, seat: int) -> tuple[int, int, int] | None:
             high = st.high_bid
             low = least if high == 0 else high + step
