@@ -269,7 +269,7 @@ class MariageEnv(AECEnv):
         window of a ladder now (an auction's bids, an answer:
         :meth:`ActionSpace.phase_windows <mariage.ai.encoding.ActionSpace.phase_windows>`),
         made from the bytes kept for the window (:attr:`_legal` set to the mask's own);
-        None elsewhere. (:meth:`step` does the same inline.)"""
+        None elsewhere."""
         if state.mech is not self._window_mech:
             self._windows = self.space.phase_windows(state)
             self._window_mech = state.mech
@@ -418,32 +418,13 @@ class MariageEnv(AECEnv):
             mask = _over(self._size, _INT8, listed)
             self._legal = listed
         elif phase is _PASSING and self._factored:  # a set's first pick (or a packet)
-            listing = self._set_listing()
-            if type(listing) is CardSets:  # as mask() has it: any card of the hand, the head
-                space = self.space
-                listed = space._pick_mask(state.hands[to_act])  # type: ignore[misc,index]
-                for offered in listing.head:  # (a concession)
-                    listed[space._action_id(offered)] = 1
-                mask = _over(self._size, _INT8, listed)
-                self._legal = listed
-            else:
-                mask = self._legal = self.space.mask(state, None, 0, listing)
+            mask = self._legal = self.space.mask(state, None, 0, self._set_listing())
         elif phase is _PLAY:
             mask = self._legal = self.space.mask(state)
-        else:  # mask()'s other phases, without its tests
-            if state.mech is not self._window_mech:  # (the first time)
-                self._windows = self.space.phase_windows(state)
-                self._window_mech = state.mech
-            ladder = self._windows.get(phase)
-            window = ladder[0](state, to_act) if ladder is not None else None  # type: ignore[arg-type]
-            if window is not None:  # an auction's bids: the mask's bytes kept by window
-                kept = ladder[1].get(window)  # type: ignore[index]
-                if kept is None:
-                    kept = window_bytes(ladder, window)  # type: ignore[arg-type]
-                listed = bytearray(kept)
-                mask = _over(self._size, _INT8, listed)
-                self._legal = listed
-            else:  # (a list kept by its objects)
+        else:  # mask()'s other phases, without its tests: an auction's bids or an answer
+            # from the bytes kept by window, else a list kept by its objects
+            mask = self._window_mask(state, to_act)  # type: ignore[arg-type,assignment]
+            if mask is None:
                 mask = self._legal = self.space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
