@@ -13,10 +13,10 @@ from typing import Any
 
 from mariage.engine.rules import Rules
 
-__all__ = ["counted", "option_note", "show_value", "with_values"]
+__all__ = ["PLACEHOLDER", "counted", "option_note", "show_value", "with_values"]
 
-#: an option value cited in a text: ``{target}``
-_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+#: an option value cited in a text: ``{target}`` (rule texts, summaries, aims)
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
 #: a count of one written with a plural noun, as an option value of 1 leaves a text
@@ -54,7 +54,7 @@ def with_values(text: str, rules: Rules) -> str:
     'the first team to 2000 points'
     """
     values = dict(rules.options)
-    return counted(_PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
+    return counted(PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
                                     if m.group(1) in values else m.group(0), text))
 
 

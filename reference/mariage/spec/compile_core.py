@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from mariage.engine.optionnote import counted
+from mariage.engine.optionnote import PLACEHOLDER, counted, show_value
 from mariage.engine.rules import Obligation, RuleInfo, When
 
 from .options import options_of_rules
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from .specload import Document
 
 __all__ = ["CoreFields"]
-
-_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
 def _rules_in(node: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -108,10 +106,9 @@ class CoreFields(_Needs):
             if name not in self.values:
                 raise self.fail(f"{path}.text", f"the text cites '{{{name}}}', which is not "
                                 "an option of this ruleset")
-            v = self.values[name]
-            return str(v).lower() if isinstance(v, bool) else str(v)
+            return show_value(self.values[name])
 
-        return counted(_PLACEHOLDER.sub(value, text))
+        return counted(PLACEHOLDER.sub(value, text))
 
     def gather_fields(self, dl: dict[str, Any], ncards: int) -> dict[str, Any]:
         """Later decks gathered from the last hand and cut, not shuffled (``deal.gather``)."""
