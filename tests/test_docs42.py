@@ -1,0 +1,206 @@
+"""The pages walked as a newcomer would (forty-second session): what a reader copies
+from README.md and docs/ must be what the commands take and print."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mariage.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PAGES = {p.name: p.read_text(encoding="utf-8")
+         for p in [ROOT / "README.md", *sorted(DOCS.glob("*.rst"))]}
+
+
+def _commands() -> dict[str, set[str]]:
+    """Each sub-command of ``mariage`` and the option strings it takes."""
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {name: {s for a in sub._actions for s in a.option_strings}
+                    for name, sub in action.choices.items()}
+    raise AssertionError("no sub-commands")
+
+
+COMMANDS = _commands()
+
+
+def shown_commands() -> list[tuple[str, int, str, str]]:
+    """Every ``mariage COMMAND ...`` a page shows, in a code block or an inline literal:
+    (page, line, command, the rest of it up to the end of the literal, the line or a
+    comment; shell continuations joined, quoted engine commands left out)."""
+    found = []
+    for name, text in PAGES.items():
+        joined = re.sub(r"\\\n\s*", " ", text)
+        for m in re.finditer(r"(?<![\w./-])mariage ([a-z][a-z-]*)([^\n`]*)", joined):
+            command, rest = m.group(1), m.group(2)
+            if command not in COMMANDS:
+                continue
+            rest = re.sub(r'"[^"]*"', '""', rest.split(" #")[0])
+            found.append((name, joined[:m.start()].count("\n") + 1, command, rest))
+    return found
+
+
+def test_every_command_the_pages_show_takes_the_options_they_give_it() -> None:
+    """An option a page puts after ``mariage COMMAND`` is one that command has (the
+    options inside an engine's quoted command are the engine's, and not checked)."""
+    shown = shown_commands()
+    assert len(shown) > 150
+    assert {c for _, _, c, _ in shown} == set(COMMANDS)
+    wrong = [f"{page}:{line}: mariage {command} has no {flag}"
+             for page, line, command, rest in shown
+             for flag in re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", rest)
+             if flag not in COMMANDS[command]]
+    assert wrong == []
+
+
+def _block_after(text: str, heading: str) -> str:
+    section = text.split(f"\n{heading}\n", 1)[1]
+    return section.split(".. code-block:: text\n", 1)[1].lstrip("\n").split("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize("command", ["validate", "replay", "view"])
+def test_the_command_line_of_the_notation_page_lists_every_option(command: str) -> None:
+    """The *Command line* block of notation.rst gives each option of the record commands
+    (``replay --format json``, described below it, was missing from it); ``--spec`` and
+    ``--allow-extends-anywhere`` are limits.rst's."""
+    block = _block_after(PAGES["notation.rst"], "Command line\n------------")
+    lines = block.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.strip().startswith(f"mariage {command} "))
+    shown = lines[start]
+    for line in lines[start + 1:]:
+        if line.strip().startswith("mariage "):
+            break
+        shown += line
+    options = {o for o in COMMANDS[command] if o.startswith("--")} - {
+        "--help", "--spec", "--allow-extends-anywhere"}
+    assert options
+    assert {o for o in options if not re.search(re.escape(o) + r"(?![\w-])", shown)} == set()
+
+
+# ---------------------------------------------------------------- counts on the pages
+def _prolog() -> dict[str, int]:
+    sys.path.insert(0, str(DOCS))
+    try:
+        import conf
+    finally:
+        sys.path.remove(str(DOCS))
+    return {k: int(v) for k, v in re.findall(r"\|([\w*-]+)\| replace:: (\d+)",
+                                             conf.rst_prolog)}
+
+
+def test_the_pages_type_no_count_of_tests() -> None:
+    """Counts of the suite's tests are substitutions computed at each build: "the 18
+    protocol tests" of the skeleton's paragraph was typed (a lower-case word before
+    ``tests`` escaped the older check)."""
+    typed = [f"{name}: {m.group(0)}" for name, text in PAGES.items()
+             for m in re.finditer(r"\b\d[\d,]* (?:[A-Za-z-]+ )?tests\b(?![/.])", text)]
+    assert typed == []
+
+
+def test_the_skeleton_run_counts_the_protocol_tests() -> None:
+    """The Node.js skeleton's run ends ``N tests (M run)``, M its ruleset's tests and the
+    protocol tests (which run against every engine): the page said M was Mariglia's
+    alone (20 where the runner prints 38)."""
+    from mariage.conformance.suite import load_suite
+
+    prolog = _prolog()
+    protocol = len(load_suite(kinds=["protocol"]))
+    assert prolog["protocol-tests"] == protocol > 0
+    mariglia = len(load_suite(rulesets=["mariglia"]))
+    assert prolog["mariglia-run"] == mariglia + protocol
+    text = PAGES["conformance.rst"]
+    shown = re.search(r"# \|suite-tests\| tests \(\|([\w-]+)\| run\b", text)
+    assert shown is not None and shown.group(1) == "mariglia-run"
+    used = set(re.findall(r"\|([\w-]+)\|", text)) - {"suite-tests"}
+    assert used <= set(prolog), used - set(prolog)
+
+
+# ---------------------------------------------------------------- a record's problem
+GAMES = """\
+[Mariage "1"]
+[Ruleset "mariglia"]
+[Event "Club night"]
+[Seat "N" "Nina"]
+[Seat "W" "Walter"]
+[Seat "S" "Sara"]
+[Seat "E" "Enzo"]
+[Dealer "W"]
+[Date "2026.12.07"]
+
+hand 1
+deal dealer: W
+N: 5H AH 6D 2D AC KC JC QS 4S 3S
+W: JH QH JD QD 5D 7C 5C 4C KS 2S
+S: KH 6H 4H 3H KD 4D 3D QC 7S 6S
+E: 7H 2H 7D AD 6C 3C 2C AS JS 5S
+turnup: 2S
+1. S:KD E:7H N:2D W:5D
+"""
+
+
+def test_the_example_problem_of_the_notation_page_is_what_validate_prints(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's example line is ``validate --strict``'s, word for word, for the record it
+    describes (E discards 7H on a diamond lead in trick 1, holding diamonds); lenient mode,
+    the default, says more, as the page now says."""
+    text = PAGES["notation.rst"]
+    m = re.search(r"For example, ``mariage validate --strict (\S+)``[^:]*::\n\n   (\S.*)\n",
+                  text)
+    assert m is not None
+    file, line = m.group(1), m.group(2)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / file).write_text(GAMES, encoding="utf-8")
+    assert main(["validate", "--strict", file]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == line
+    lenient = re.search(r"reads ``(must follow suit\s+\(D\); applied anyway[^`]*)``", text)
+    assert lenient is not None
+    assert main(["validate", file]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    said = " ".join(lenient.group(1).split())
+    assert first.startswith(line.split(": must")[0] + ": " + said), (first, said)
+
+
+# ---------------------------------------------------------------- your own rulesets
+def test_a_description_on_the_search_path_is_found_by_its_file_name(tmp_path: Path) -> None:
+    """limits.rst: on ``MARIAGE_SPEC_PATH`` a ruleset is found by its file's name, so the
+    records a description plays are read only when the file is named after its
+    ``ruleset:`` (a newcomer who saved the conformance page's ``house.yaml`` there got
+    ``N122`` for every record it played)."""
+    text = " ".join(PAGES["limits.rst"].split())
+    m = re.search(r"\(``([\w-]+)\.yaml`` for ``ruleset: ([\w-]+)``; the same description "
+                  r"saved as ``([\w-]+)\.yaml`` is ruleset ``([\w-]+)`` to ``rules`` and "
+                  r"``play``, but its records, ``\[Ruleset \"([\w-]+)\"\]``, are then "
+                  r"``N122``\)", text)
+    assert m is not None
+    good, ruleset, bad, bad_name, written = m.groups()
+    assert good == ruleset == written and bad == bad_name != ruleset
+    assert "under that name" in PAGES["README.md"]
+    description = f"format: 1\nextends: schnapsen\nruleset: {ruleset}\n"
+    record = tmp_path / "house.mrg"
+    spec = tmp_path / "house-spec.yaml"
+    spec.write_text(description, encoding="utf-8")
+    assert main(["play", str(spec), "--seed", "1", "--out", str(record), "-q"]) == 0
+    assert f'[Ruleset "{ruleset}"]' in record.read_text(encoding="utf-8")
+
+    def validate(file_name: str) -> subprocess.CompletedProcess[str]:
+        folder = tmp_path / file_name
+        folder.mkdir()
+        (folder / f"{file_name}.yaml").write_text(description, encoding="utf-8")
+        env = {**os.environ, "MARIAGE_SPEC_PATH": str(folder), "MARIAGE_NO_CACHE": "1"}
+        return subprocess.run([sys.executable, "-m", "mariage", "validate", str(record)],
+                              capture_output=True, text=True, env=env, timeout=120,
+                              check=False)
+
+    named_so = validate(good)
+    assert named_so.returncode == 0, named_so.stdout + named_so.stderr
+    named_otherwise = validate(bad)
+    assert named_otherwise.returncode == 1 and " N122 " in named_otherwise.stdout
