@@ -259,3 +259,38 @@ def test_the_close_that_needs_more_cards_than_the_talon_holds_is_as_the_page_say
     assert (int(m.group(1)), int(m.group(2)), words[m.group(3)]) == (
         counted, counted, len(unreachable))
     assert "schnapsen.close.effect" in unreachable
+
+
+def _summary_lines(block: str) -> list[str]:
+    """The FAIL/ERROR lines of a literal block whose lines the page cut to fit."""
+    out: list[str] = []
+    for line in block.splitlines():
+        line = line.strip()
+        if line.startswith(("FAIL ", "ERROR ")):
+            out.append(line)
+        elif line and out:
+            out[-1] += " " + line
+    return out
+
+
+@pytest.mark.parametrize(("fault", "args"), [
+    ("follow-suit", ("--rule", "core.resign", "--kind", "scenario")),
+    ("hang", ("--rule", "marianna.decl.window", "--kind", "scenario", "--timeout", "0.5",
+              "--max-hangs", "0")),
+])
+def test_the_failure_lines_shown_are_what_the_runner_prints(
+        fault: str, args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """*How a test is run and judged*: the example engine's failures, as the runner
+    prints them (the page left out the rule ID the engine's own message ends with)."""
+    text = PAGES["conformance.rst"]
+    block = text.split("as the reference interpreter follows the test", 1)[1]
+    block = block.split("::\n\n", 1)[1].split("\n\n", 1)[0]
+    shown = _summary_lines(block)
+    assert [s.split()[0] for s in shown] == ["FAIL", "ERROR"]
+    want = " ".join((shown[0] if fault == "follow-suit" else shown[1]).split())
+    engine = ROOT / "conformance" / "examples" / "minimal_engine.py"
+    code = main(["conformance", "--engine", f"{sys.executable} {engine} --fault {fault}",
+                 "--ruleset", "marianna", "--no-progress", *args])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert want in [" ".join(line.split()) for line in out.splitlines()], out[-2000:]
