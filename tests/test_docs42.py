@@ -294,3 +294,35 @@ def test_the_failure_lines_shown_are_what_the_runner_prints(
     out = capsys.readouterr().out
     assert code == 1
     assert want in [" ".join(line.split()) for line in out.splitlines()], out[-2000:]
+
+
+def test_the_trace_example_has_the_ids_a_trace_has(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """In a ``--trace`` every request after ``hello`` carries its ``id``, the one its answer
+    copies (the page's example left it off the ``start`` whose answer showed it)."""
+    import json
+
+    text = PAGES["conformance.rst"]
+    example = text.split("Example (shortened)::\n\n", 1)[1].split("\n\n", 1)[0]
+    trace = tmp_path / "trace.txt"
+    engine = ROOT / "conformance" / "examples" / "minimal_engine.py"
+    assert main(["conformance", "--engine", f"{sys.executable} {engine} --fault follow-suit",
+                 "--ruleset", "marianna", "--rule", "core.resign", "--kind", "scenario",
+                 "--no-progress", "--trace", str(trace)]) == 1
+    capsys.readouterr()
+
+    def pairs(lines: list[str]) -> list[tuple[object, object]]:
+        """(the id of each request after hello, the id of the answer after it)."""
+        out = []
+        for line, after in zip(lines, [*lines[1:], ""], strict=True):
+            if line.startswith("{") and '"hello"' not in line:
+                request = json.loads(line.replace(",...", ""))
+                answer = json.loads(after[3:].replace(",...", "")) if after.startswith(
+                    "#< ") else {}
+                out.append((request.get("id"), answer.get("id", request.get("id"))))
+        return out
+
+    written = pairs(trace.read_text(encoding="utf-8").splitlines())
+    assert written and all(isinstance(i, int) and i == j for i, j in written)
+    shown = pairs([line.strip() for line in example.splitlines()])
+    assert len(shown) == 2 and all(isinstance(i, int) and i == j for i, j in shown), shown
