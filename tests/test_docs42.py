@@ -326,3 +326,19 @@ def test_the_trace_example_has_the_ids_a_trace_has(tmp_path: Path,
     assert written and all(isinstance(i, int) and i == j for i, j in written)
     shown = pairs([line.strip() for line in example.splitlines()])
     assert len(shown) == 2 and all(isinstance(i, int) and i == j for i, j in shown), shown
+
+
+def test_the_test_extra_is_said_to_bring_the_extras_it_brings() -> None:
+    """install.rst's comment on ``pip install '.[test]'`` names the extras that extra pulls
+    in (it named the docs extra, not the ai one, which brings numpy, Gymnasium,
+    PettingZoo and OpenSpiel)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pulled = {m.group(1) for d in project["project"]["optional-dependencies"]["test"]
+              if (m := re.fullmatch(r"mariage\[(\w+)\]", d))}
+    assert pulled
+    line = next(line for line in PAGES["install.rst"].splitlines()
+                if line.strip().startswith("pip install '.[test]'") and "#" in line)
+    comment = line.split("#", 1)[1]
+    assert all(re.search(rf"\b{extra}\b", comment) for extra in pulled), (pulled, comment)
