@@ -342,3 +342,21 @@ def test_the_test_extra_is_said_to_bring_the_extras_it_brings() -> None:
                 if line.strip().startswith("pip install '.[test]'") and "#" in line)
     comment = line.split("#", 1)[1]
     assert all(re.search(rf"\b{extra}\b", comment) for extra in pulled), (pulled, comment)
+
+
+def test_the_readme_says_what_ci_runs() -> None:
+    """The README's *Development* paragraph follows ``.ci/run`` step by step: no step
+    of its own builds the docs (the slow tests do, ``test_docs_build``), and ``ruff``
+    checks more than the package."""
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+          .splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    said = " ".join(PAGES["README.md"].split("## Development", 1)[1].split())
+    ruff = next(line for line in ci if line.startswith("ruff check "))
+    places = ruff.split()[2:]
+    assert places == ["reference", "tests", "benchmarks"]
+    assert "`ruff` on the package, the tests and the benchmarks" in said
+    assert any(line.startswith("mypy --strict reference/mariage") for line in ci)
+    builds = any("sphinx" in line for line in ci)
+    assert builds or "the docs' build with warnings as errors among them" in said
+    build_test = (ROOT / "tests" / "test_docs_build.py").read_text(encoding="utf-8")
+    assert "@pytest.mark.slow\ndef test_the_docs_build_with_warnings_as_errors" in build_test
