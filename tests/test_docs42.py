@@ -360,3 +360,34 @@ def test_the_readme_says_what_ci_runs() -> None:
     assert builds or "the docs' build with warnings as errors among them" in said
     build_test = (ROOT / "tests" / "test_docs_build.py").read_text(encoding="utf-8")
     assert "@pytest.mark.slow\ndef test_the_docs_build_with_warnings_as_errors" in build_test
+
+
+def test_the_house_rules_of_the_spec_language_page_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """*House rules* (spec-language.rst, added for a player who wants his club's
+    rulebook): the description and the four commands, as written, with what the
+    comments say they print."""
+    text = PAGES["spec-language.rst"].split("\nHouse rules\n", 1)[1].split("\nHow a ", 1)[0]
+    yaml_block = text.split(".. code-block:: yaml\n\n", 1)[1].split("\n\n", 1)[0]
+    name = re.search(r"Saved as ``([\w.-]+)``", text)
+    assert name is not None
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name.group(1)).write_text(
+        "\n".join(line[3:] for line in yaml_block.splitlines()) + "\n", encoding="utf-8")
+    commands = text.split("like a bundled\nruleset::\n\n", 1)[1].split("\n\n", 1)[0]
+    ran = 0
+    for line in commands.splitlines():
+        command, _, said = line.strip().partition("#")
+        words = command.split()
+        assert words[0] == "mariage"
+        assert main([*words[1:], *(["-q"] if words[1] == "play" else [])]) == 0, line
+        out = capsys.readouterr().out
+        said = said.strip().removesuffix("...").strip()
+        if said:
+            assert out.startswith(said), (line, out[:200])
+        ran += 1
+    assert ran == 4
+    assert main(["rules", "marianna", "-o", "target=301", "-o", "trick_six=true"]) == 0
+    rulebook = capsys.readouterr().out
+    assert rulebook.count("(not the default)") == 2
