@@ -391,3 +391,44 @@ def test_the_house_rules_of_the_spec_language_page_play(
     assert main(["rules", "marianna", "-o", "target=301", "-o", "trick_six=true"]) == 0
     rulebook = capsys.readouterr().out
     assert rulebook.count("(not the default)") == 2
+
+
+LOGGING_ENGINE = '''\
+import subprocess, sys
+log = open(sys.argv[1], "ab")
+engine = subprocess.Popen([sys.executable, "-m", "mariage.arena.refengine"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for raw in sys.stdin.buffer:
+    log.write(raw)
+    log.flush()
+    engine.stdin.write(raw)
+    engine.stdin.flush()
+    if raw.strip():
+        sys.stdout.buffer.write(engine.stdout.readline())
+        sys.stdout.flush()
+'''
+
+
+def test_what_an_engine_of_a_match_is_dealt_is_what_the_arena_page_shows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """arena.rst, *What each engine sees*: the ``start`` the engine of seat B gets in
+    the Schnapsen match of seed 1, and the ``reveal`` of its first draw."""
+    import json
+
+    text = PAGES["arena.rst"]
+    part = text.split("with the Schnapsen deal of seed 1", 1)[1]
+    shown = json.loads(part.split("::\n\n", 1)[1].split("\n\n", 1)[0])
+    reveal = re.search(r"``\"reveal\": (\{[^`]*\})``", part)
+    assert reveal is not None
+    engine, log = tmp_path / "logging.py", tmp_path / "requests.log"
+    engine.write_text(LOGGING_ENGINE, encoding="utf-8")
+    assert main(["match", "schnapsen", "--engine", f"B={sys.executable} {engine} {log}",
+                 "--games", "1", "--seed", "1", "-q"]) == 0
+    capsys.readouterr()
+    sent = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    start = next(r for r in sent if r["type"] == "start")
+    assert {k: v for k, v in start.items() if k in shown} == shown
+    assert set(start) - set(shown) <= {"id", "options"}
+    first = next(r for r in sent if r["type"] == "apply" and "reveal" in r)
+    assert first["reveal"] == json.loads(reveal.group(1))
