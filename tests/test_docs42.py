@@ -432,3 +432,36 @@ def test_what_an_engine_of_a_match_is_dealt_is_what_the_arena_page_shows(
     assert set(start) - set(shown) <= {"id", "options"}
     first = next(r for r in sent if r["type"] == "apply" and "reveal" in r)
     assert first["reveal"] == json.loads(reveal.group(1))
+
+
+def test_an_engine_that_lists_no_ruleset_is_judged_as_the_page_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """*Verdicts*: the page said an engine that supports nothing never passes, every test
+    of the suite skipped; the protocol tests that need no match run against any engine,
+    and the runner passes one that lists no ruleset on those alone. Filtered to a
+    ruleset it does not list, no test runs and the run fails as shown."""
+    import json
+
+    text = " ".join(PAGES["conformance.rst"].split())
+    assert "an engine whose ``hello`` lists no ruleset at all runs those alone" in text
+    assert "An engine that supports nothing never passes" not in text
+    engine = tmp_path / "nothing.py"
+    engine.write_text(OPTIONLESS.replace('{"marianna": {"options": {}}}', "{}"),
+                      encoding="utf-8")
+    report = tmp_path / "r.json"
+    command = f"{sys.executable} {engine}"
+    assert main(["conformance", "--engine", command, "--no-progress", "--kind", "protocol",
+                 "--json", str(report)]) == 0
+    capsys.readouterr()
+    data = json.loads(report.read_text(encoding="utf-8"))
+    ran = [t for t in data["tests"] if t["status"] != "skip"]
+    assert ran and all(t["kind"] == "protocol" and t["status"] == "pass" for t in ran)
+    assert main(["conformance", "--engine", command, "--no-progress", "--ruleset",
+                 "mariglia"]) == 1
+    shown = re.search(r"``(FAILED: no test ran: )N( skipped \(ruleset not supported\))``",
+                      text)
+    assert shown is not None
+    from mariage.conformance.suite import load_suite
+
+    line = f"{shown.group(1)}{len(load_suite(rulesets=['mariglia']))}{shown.group(2)}"
+    assert capsys.readouterr().out.rstrip().endswith(line)
