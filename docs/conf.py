@@ -57,15 +57,22 @@ autodoc_default_options: dict[str, bool] = {}
 
 def _counts() -> str:
     """Substitutions for the counts the pages quote, computed at each build (never typed):
-    ``|suite-tests|`` (the conformance suite) and ``|RULESET-tests|`` per ruleset."""
+    ``|suite-tests|`` (the conformance suite), ``|RULESET-tests|`` per ruleset,
+    ``|protocol-tests|`` (kind ``protocol``, ruleset ``*``: run against every engine) and
+    ``|RULESET-run|``, the tests a run of an engine of that ruleset alone runs (its own
+    and the protocol tests: the ``N run`` of the runner's summary line)."""
     from collections import Counter
 
     from mariage.conformance.suite import load_suite
 
     tests = load_suite()
     per = Counter(t.ruleset for t in tests)
+    protocol = per["*"]
     return "\n".join([f".. |suite-tests| replace:: {len(tests)}",
-                      *(f".. |{name}-tests| replace:: {n}" for name, n in sorted(per.items()))])
+                      f".. |protocol-tests| replace:: {protocol}",
+                      *(f".. |{name}-tests| replace:: {n}" for name, n in sorted(per.items())),
+                      *(f".. |{name}-run| replace:: {n + protocol}"
+                        for name, n in sorted(per.items()) if name != "*")])
 
 
 rst_prolog = _counts()
