@@ -37,7 +37,7 @@ TRIES = 6
 #: the record's hand 5, nor a later start's: its golden hand refuses the auction).
 BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scores", "segni",
                  "barrel", "bolts", "falls", "concessions", "golden_done", "golden_made",
-                 "pot", "round_residue", "no_win", "carry_bonus", "_history")
+                 "pot", "round_residue", "no_win", "placed", "carry_bonus", "_history")
 
 #: An action's word longer than this names no option (none has a word so long): a word
 #: of a megabyte is looked for in no description.
