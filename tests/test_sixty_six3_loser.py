@@ -11,9 +11,9 @@ same places; with the option off nothing changes.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
-
 from mariage import GameState, load_rules, new_match
 from mariage.arena.bots import make_bot
 from mariage.engine.actions import Action, Claim
@@ -128,7 +128,7 @@ def test_the_deal_alternates_between_the_two_left_and_nobody_sits_out(seed: int)
     assert later
     dealers = [h["dealer"] for h in later]
     assert winner not in dealers
-    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(a != b for a, b in pairwise(dealers))
     for h in later:
         sizes = h["sizes"]
         assert isinstance(sizes, list)

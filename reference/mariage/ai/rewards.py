@@ -102,7 +102,7 @@ def match_rewards(state: GameState) -> list[float]:
     >>> while not state.terminal:
     ...     state.apply(state.legal_actions()[0])
     >>> state.placed, match_rewards(state)
-    ((1, 0, 2), [0.0, 1.0, -1.0])
+    ((2, 0, 1), [0.0, -1.0, 1.0])
     """
     if state.loser is not None:
         return _by_place(state)

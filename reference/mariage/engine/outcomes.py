@@ -135,7 +135,7 @@ def loser_note(st: GameState) -> str:
     >>> while not state.terminal:
     ...     state.apply(state.legal_actions()[0])
     >>> loser_note(state), loser_note(new_match(load_rules("sixty-six-3"), 3))
-    ('; C loses', '')
+    ('; B loses', '')
     """
     loser = st.loser
     return "" if loser is None else f"; {st.rules.team_names[loser]} loses"

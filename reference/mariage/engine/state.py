@@ -306,7 +306,7 @@ class GameState(Undoable):
         >>> while not state.terminal:
         ...     state.apply(state.legal_actions()[0])
         >>> state.result.winner, state.placed, state.loser
-        (1, (1, 0, 2), 2)
+        (2, (2, 0, 1), 1)
         """
         placed = self.placed
         return placed[-1] if self.phase == _OVER and len(placed) == len(self.rules.teams) \
