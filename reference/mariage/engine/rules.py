@@ -249,9 +249,7 @@ class Rules:
     sitter_score: str = "none"  # what the seat sitting out scores: "hand_winner", or "none"
     sitter_below_target: bool = False  # ... stopping one short of the match target
     sitter_score_rule: str | None = None
-    # after a side wins, the seats left play on for the places (match.places), the winner
-    # sitting out every hand after (the seat out is then his, not deal.sits_out's)
-    places_rule: str | None = None
+    places_rule: str | None = None  # match.places: after a win the others play on, he sits out
     # lead
     first_lead: str = "after_dealer"
     first_lead_rule: str = ""
@@ -629,25 +627,19 @@ class Rules:
 
     def sitter(self, dealer: int | None, placed: tuple[int, ...] = ()) -> int | None:
         """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None;
-        where players are ``placed`` and have left the play (``match.places``: a seat a
-        side, one placed while the others play on), the placed one.
+        the first ``placed`` side's where one has left the play (``match.places``).
 
         >>> from mariage import load_rules
         >>> load_rules("thousand-4").sitter(2), load_rules("thousand").sitter(2)
         (2, None)
-        >>> load_rules("sixty-six-3", {"three_hand_play_for_loser": True}).sitter(2, (0,))
-        0
         """
         if self.sits_out == "none" or dealer is None:
             return None
-        if placed:
-            return self.teams[placed[0]][0]
-        return (dealer + self.sits_out_after) % self.nseats
+        return self.teams[placed[0]][0] if placed else (dealer + self.sits_out_after) % self.nseats
 
     def seats_dealt(self, dealer: int | None, placed: tuple[int, ...] = ()) -> list[int]:
         """The seats dealt to in a hand dealt by ``dealer``, in dealing order: from the
-        seat after the dealer, passing over the one sitting out (with ``placed``, as
-        :meth:`sitter` says).
+        seat after the dealer, passing over the one sitting out (:meth:`sitter`).
 
         >>> from mariage import load_rules
         >>> load_rules("thousand-4", {"sitter": "opposite"}).seats_dealt(0)
