@@ -222,3 +222,35 @@ def test_the_option_needs_a_seat_sitting_out(tmp_path: object) -> None:
         "    text: The others play on.\n", encoding="utf-8")
     with pytest.raises(SpecError, match="playing on for the places needs a seat sitting"):
         load_rules(str(spec))
+
+
+def test_pettingzoo_api_test_passes_with_the_option_on() -> None:
+    from mariage.ai.pettingzoo_env import MariageEnv
+    from pettingzoo.test import api_test
+
+    api_test(MariageEnv("sixty-six-3", options={**ON, "match_target": 3}), num_cycles=400)
+
+
+def test_pettingzoo_rewards_each_place_and_the_winner_acts_no_more() -> None:
+    """+1 to the winner, 0 to the second, -1 to the loser, at the end; the winner is not
+    selected to act once he has won."""
+    import numpy as np
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    env = MariageEnv("sixty-six-3", options=ON)
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            state = env.state_
+            assert not state.placed or agent != state.rules.seat_names[state.placed[0]]
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        names = env.state_.rules.seat_names
+        first, second, last = (names[t] for t in env.state_.placed)
+        assert (totals[first], totals[second], totals[last]) == (1.0, 0.0, -1.0)

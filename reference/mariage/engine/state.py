@@ -92,7 +92,9 @@ class GameState(Undoable):
       finished tricks of the hand, each ``(leader, cards in play order, winner)``;
       ``actions``: the hand's ``(seat, action)`` pairs;
     * ``history``: a :class:`HandRecord` per finished hand (its ``dealer``,
-      ``ended``, ``winner``...); ``terminal`` and ``result`` once it is over.
+      ``ended``, ``winner``...); ``terminal`` and ``result`` once it is over;
+      ``placed`` and ``loser`` where the others play on for the places
+      (``match.places``).
 
     >>> from mariage import load_rules
     >>> GameState(load_rules("marianna"), first_dealer=None)
