@@ -254,3 +254,23 @@ def test_pettingzoo_rewards_each_place_and_the_winner_acts_no_more() -> None:
         names = env.state_.rules.seat_names
         first, second, last = (names[t] for t in env.state_.placed)
         assert (totals[first], totals[second], totals[last]) == (1.0, 0.0, -1.0)
+
+
+def test_a_resignation_while_the_two_play_on() -> None:
+    """One of the two playing on resigns: he loses, the other is second; the winner, who
+    has left the play, resigns: the match ends with him first and no loser."""
+    rules = load_rules("sixty-six-3", ON)
+    for resigner in ("player", "winner"):
+        state = new_match(rules, 3)
+        rng = random.Random(3)
+        while not state.placed:
+            state.apply(_pick(rng, 3, list(state.legal_actions())))
+        winner = state.placed[0]
+        seat = winner if resigner == "winner" else (winner + 1) % 3
+        state.resign(seat)
+        assert state.result is not None and state.result.winner == winner
+        assert state.result.reason == "resign"
+        if resigner == "winner":
+            assert state.placed == (winner,) and state.loser is None
+        else:
+            assert state.placed == (winner, (winner + 2) % 3, seat) and state.loser == seat

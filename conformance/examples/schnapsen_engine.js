@@ -733,6 +733,15 @@ class Match {
   }
 
   resign(seat) {
+    if (this.placed.length) {  // three_hand_play_for_loser: the winner stays first
+      const t = this.team(seat);
+      if (!this.placed.includes(t)) {  // one of the two playing on: he is last
+        this.placed.push(...this.R.teams.map((x, k) => k).filter((k) => k !== t && !this.placed.includes(k)), t);
+      }
+      this.result = { winner: this.placed[0], reason: 'resign', scores: this.scores.slice() };
+      this.phase = 'over';
+      return;
+    }
     const two = this.R.teams.length === 2;
     const winner = FAULT === 'resign-next-seat' ? (seat + 1) % this.n : two ? 1 - this.team(seat) : null;
     this.result = { winner, reason: 'resign', scores: this.scores.slice() };

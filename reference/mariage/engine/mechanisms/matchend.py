@@ -207,4 +207,10 @@ class MatchEnd(Mechanism):
                                      reason=f"no such seat: {shown(seat)} (seats 0 to "
                                             f"{r.nseats - 1})", hand=st.hand_no)
         others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
+        if r.places_rule is not None and st.placed:  # the winner stays first (match.places)
+            if r.team_of[seat] not in st.placed:  # one of those playing on: he is last
+                st.placed = (*st.placed, *(t for t in others if t not in st.placed),
+                             r.team_of[seat])
+            self.finish(st, st.placed[0], "resign")
+            return
         self.finish(st, others[0] if len(others) == 1 else None, "resign")
