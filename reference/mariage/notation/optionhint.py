@@ -163,7 +163,8 @@ def legal_with(rules: Rules, rule_id: str | None,
                 continue  # (another table: the totals carried do not fit it)
             st = GameState(other, first_dealer=dealer)
             for field, kept in carried.items():
-                setattr(st, field, [*kept] if type(kept) is list else kept)
+                if field != "placed" or other.places_rule is not None:  # (match.places)
+                    setattr(st, field, [*kept] if type(kept) is list else kept)
             st.deal(deck, first)
             for who, done in steps:
                 st.apply(done, who)
