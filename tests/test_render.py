@@ -116,8 +116,6 @@ NOTHING_TO_CHOOSE = {
                               "other first leader is played",
     "sixty-six-3.match.tie": "only the winner of a hand can reach the target in it: the "
                              "match cannot end level",
-    "sixty-six-3.match.end": "playing on between the two others to decide who loses is not "
-                             "described well enough to offer as an option",
     "marjapussi-de.match.tie": "no source plays on after the last hand of a session; level "
                                "totals are a draw",
     "thousand.throw-in": "the notes: a redeal is a claim of the entitled player; no source "

@@ -258,7 +258,9 @@ def test_a_score_for_sitting_out_needs_a_seat_sitting_out(tmp_path: Any) -> None
 def check_match(rules: Any, seed: int) -> GameState:
     """A seeded match of random legal actions, checking at every step that the dealer
     sits the hand out and, at the end of each hand, that he scores as its winner,
-    stopping one short of the target; the deal passes to the left."""
+    stopping one short of the target; the deal passes to the left. Where the others
+    play on for the loser (``three_hand_play_for_loser``), once a player has won he sits
+    out instead, scoring nothing, and the deal passes over him."""
     rng = random.Random(seed)
     deals = SeededDeals(rules, seed)
     st = GameState(rules, first_dealer=deals.first_dealer)
@@ -266,19 +268,23 @@ def check_match(rules: Any, seed: int) -> GameState:
     while not st.terminal:
         dealer = st.dealer
         assert dealer is not None
+        placed = st.placed
+        out = placed[0] if placed else dealer  # (the winner sits out the play on)
         before = list(st.match_scores)
         st.deal(*deals.next_deal())
-        assert st.out == dealer and st.hands[dealer] == 0
-        assert st.leader == (dealer + 1) % 3
+        assert st.out == out and st.hands[out] == 0
+        assert st.leader == next(s % 3 for s in (dealer + 1, dealer + 2) if s % 3 != out)
         while st.phase not in (Phase.DEAL, Phase.OVER):
-            assert st.to_act != dealer and st.legal_actions(dealer) == []
-            assert dealer not in st.trick_seats and st.hands[dealer] == 0
+            assert st.to_act != out and st.legal_actions(out) == []
+            assert out not in st.trick_seats and st.hands[out] == 0
             st.apply(rng.choice(st.legal_actions()))
         rec = st.history[-1]
         gained = [m - b for m, b in zip(st.match_scores, before, strict=True)]
-        assert gained == list(rec.score) and rec.tricks[dealer] == rec.points[dealer] == 0
+        assert gained == list(rec.score) and rec.tricks[out] == rec.points[out] == 0
         if rec.winner is None:
             assert gained == [0, 0, 0]
+        elif placed:
+            assert rec.winner != out and gained[out] == 0
         else:
             assert rec.winner != dealer
             assert gained[dealer] == max(0, min(gained[rec.winner],
@@ -286,7 +292,9 @@ def check_match(rules: Any, seed: int) -> GameState:
             assert st.match_scores[dealer] < target
         assert sum(1 for g in gained if g) <= 2
         if not st.terminal:
-            assert st.dealer == (dealer + 1) % 3
+            following = (dealer + 1) % 3
+            assert st.dealer == (following if following not in st.placed
+                                 else (dealer + 2) % 3)
     assert st.result is not None and st.result.winner is not None
     assert st.match_scores[st.result.winner] >= target
     return st

@@ -131,7 +131,8 @@ RULESETS['sixty-six'] = {
 RULESETS['sixty-six-3'] = {
   ...RULESETS['sixty-six'], seats: 3, teams: [[0], [1], [2]], sitsOut: true, dealerShare: true,
   rules: { ...RULESETS['sixty-six'].rules, who: 'sixty-six-3.decl.who' },
-  options: optionsFrom(SIXTY_SIX_OPTIONS, ['next_dealer'], {}, {}),
+  options: optionsFrom(SIXTY_SIX_OPTIONS, ['next_dealer'], {},
+    { three_hand_play_for_loser: ['bool', false] }),
   fixed: { ...RULESETS['sixty-six'].fixed, next_dealer: 'alternate' },
 };
 RULESETS['sixty-six-4'] = {
@@ -231,6 +232,7 @@ class Match {
     this.scores = R.teams.map(() => 0);   // game points (match_scores), per team
     this.segni = R.teams.map(() => 0);    // hands won
     this.drawn = 0;                       // drawn hands since the last hand won
+    this.placed = [];                     // three_hand_play_for_loser: the teams placed
     this.lastHand = null;
     this.result = null;
     this.phase = 'deal';
@@ -240,12 +242,15 @@ class Match {
   team(seat) { return this.R.teams.findIndex((t) => t.includes(seat)); }
   zeros() { return this.R.teams.map(() => 0); }
   higher(a, b) { return this.R.ranks.indexOf(rank(a)) < this.R.ranks.indexOf(rank(b)); }
-  // the seats that play this hand, in playing order from the dealer's left
+  // the seats that play this hand, in playing order from the dealer's left (once a
+  // player is placed, he sits out instead of the dealer: three_hand_play_for_loser)
   seatsInHand() {
     const out = [];
     for (let k = 1; k <= this.n; k++) {
       const s = (this.dealer + k) % this.n;
-      if (!(this.R.sitsOut && s === this.dealer)) out.push(s);
+      const sits = this.placed.length ? this.placed.includes(this.team(s))
+        : this.R.sitsOut && s === this.dealer;
+      if (!sits) out.push(s);
     }
     return out;
   }
@@ -663,7 +668,7 @@ class Match {
       score[wt] += gamePoints + extra;
       this.segni[wt] += 1;
       if (FAULT !== 'draw-bonus-kept') this.drawn = 0;
-      if (this.R.dealerShare) {    // the dealer sitting out: the winner's points, below target
+      if (this.R.dealerShare && !this.placed.length) {  // the dealer sitting out: the winner's points, below target
         const d = this.team(this.dealer);
         const share = gamePoints + (FAULT === 'share-no-bonus' ? 0 : extra);
         const room = FAULT === 'share-uncapped' ? share : this.o.match_target - 1 - this.scores[d];
@@ -676,6 +681,7 @@ class Match {
       number: this.handNo, points: this.R.teams.map((t) => this.counted(t[0])), score,
       ended, winner: wt,
     };
+    if (this.o.three_hand_play_for_loser) return this.placeOrGoOn(wt);
     const top = Math.max(...this.scores);
     const over = this.scores.filter((s) => s >= this.o.match_target && s === top);
     const first = this.scores.findIndex((s) => s >= this.o.match_target);
@@ -690,6 +696,25 @@ class Match {
       this.dealer = this.nextDealer(wt);
       this.phase = 'deal';
     }
+  }
+
+  // three_hand_play_for_loser: a player who reaches the target is placed and leaves the
+  // play; the two others play on, the deal passing over him, until one more is placed
+  placeOrGoOn(wt) {
+    const reached = this.scores.map((s, k) => k).filter(
+      (k) => this.scores[k] >= this.o.match_target && !this.placed.includes(k));
+    const top = Math.max(-1, ...reached.map((k) => this.scores[k]));
+    const best = reached.filter((k) => this.scores[k] === top);
+    if (best.length === 1) this.placed.push(best[0]);
+    if (this.placed.length === this.R.teams.length - 1) {
+      this.result = { winner: this.placed[0], reason: 'target', scores: this.scores.slice() };
+      this.phase = 'over';
+      return;
+    }
+    let d = this.nextDealer(wt);
+    while (this.placed.includes(this.team(d))) d = (d + 1) % this.n;
+    this.dealer = d;
+    this.phase = 'deal';
   }
 
   // the deal passes to the left, or to the first seat after the dealer of the winning
@@ -708,6 +733,15 @@ class Match {
   }
 
   resign(seat) {
+    if (this.placed.length) {  // three_hand_play_for_loser: the winner stays first
+      const t = this.team(seat);
+      if (!this.placed.includes(t)) {  // one of the two playing on: he is last
+        this.placed.push(...this.R.teams.map((x, k) => k).filter((k) => k !== t && !this.placed.includes(k)), t);
+      }
+      this.result = { winner: this.placed[0], reason: 'resign', scores: this.scores.slice() };
+      this.phase = 'over';
+      return;
+    }
     const two = this.R.teams.length === 2;
     const winner = FAULT === 'resign-next-seat' ? (seat + 1) % this.n : two ? 1 - this.team(seat) : null;
     this.result = { winner, reason: 'resign', scores: this.scores.slice() };

@@ -2,7 +2,12 @@
 
 ``match`` (the default)
     +1 to each seat of the side that wins the match, -1 to the others, 0 each on a
-    draw or a match cut short; given when the match ends.
+    draw or a match cut short; given when the match ends. Where the others play on
+    for the places after the first side wins (``match.places``, Sixty-six for three's
+    ``three_hand_play_for_loser``), by place instead, evenly from +1 for the first to
+    -1 for the last: with three players, +1 for the winner, 0 for the second, -1 for
+    the loser, all given when the match ends (the winner, who acts no more once he has
+    won, gets his too then).
 ``hand``
     at the end of every hand, what the hand added to the side's match score minus the
     mean of what it added to the other sides', divided by :func:`hand_scale` and
@@ -89,8 +94,29 @@ def hand_rewards(state: GameState, hand_index: int, reward: str) -> list[float]:
 
 
 def match_rewards(state: GameState) -> list[float]:
-    """Per seat, +1 for the side that won the match, -1 for the others, else 0."""
+    """Per seat, +1 for the side that won the match, -1 for the others, else 0; by place
+    where the others played on for the places (see the module's text).
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("sixty-six-3", {"three_hand_play_for_loser": True}), 3)
+    >>> while not state.terminal:
+    ...     state.apply(state.legal_actions()[0])
+    >>> state.placed, match_rewards(state)
+    ((2, 0, 1), [0.0, -1.0, 1.0])
+    """
+    if state.loser is not None:
+        return _by_place(state)
     return _won_by(state, None if state.result is None else state.result.winner)
+
+
+def _by_place(state: GameState) -> list[float]:
+    """Per seat, by his side's place (``state.placed``, the first first): evenly from +1
+    for the first to -1 for the last."""
+    r = state.rules
+    placed = state.placed
+    last = len(placed) - 1
+    value = {t: 1.0 - 2.0 * k / last for k, t in enumerate(placed)}
+    return [value[r.team_of[s]] for s in range(r.nseats)]
 
 
 def standing_rewards(state: GameState) -> list[float]:
@@ -102,7 +128,7 @@ def standing_rewards(state: GameState) -> list[float]:
     [0.0, 0.0]
     """
     if state.result is not None:
-        return _won_by(state, state.result.winner)
+        return match_rewards(state)
     standing = state.standing()
     top = max(standing)
     leaders = [t for t, v in enumerate(standing) if v == top]

@@ -55,7 +55,10 @@ class GameResult:
 
     ``seating[s]`` is the home seat of the entrant in seat ``s``;
     ``winner`` is the winning *home team* (the team of the winner's home
-    seats), or ``None``; ``forfeit`` is ``(seat, kind, reason)`` or ``None``.
+    seats), or ``None``; ``forfeit`` is ``(seat, kind, reason)`` or ``None``;
+    ``loser`` the losing home team where the others played on for the places
+    (``match.places``: :attr:`GameState.loser <mariage.engine.state.GameState.loser>`),
+    else ``None``.
     """
 
     number: int
@@ -65,6 +68,7 @@ class GameResult:
     reason: str
     forfeit: tuple[int, str, str] | None
     record: Record
+    loser: int | None = None
 
 
 @frozen_record
@@ -222,11 +226,14 @@ class Match:
                              hands=(*hands[:-1], last))
         res = state.result
         assert res is not None
-        winner = None
+        winner = loser = None
         if res.winner is not None:
             home_seat = next(seating[s] for s in range(r.nseats) if r.team_of[s] == res.winner)
             winner = r.team_of[home_seat]
-        return GameResult(number, seed, seating, winner, res.reason, forfeit, record)
+        if state.loser is not None:  # (the places played on: match.places)
+            loser = r.team_of[next(seating[s] for s in range(r.nseats)
+                                   if r.team_of[s] == state.loser)]
+        return GameResult(number, seed, seating, winner, res.reason, forfeit, record, loser)
 
     def _tell_deal(self, players: list[Player], state: GameState, deck: list[int],
                    first: int | None) -> tuple[int, str, str] | None:

@@ -139,6 +139,9 @@ def game_line(rules: Rules, match: Match, game: GameResult, shift: int) -> str:
     else:
         side = " + ".join(entrant(h) for h in rules.teams[game.winner])
         outcome = f"side {rules.team_names[game.winner]} ({side}) wins ({game.reason})"
+        if game.loser is not None:  # the others played on for the places (match.places)
+            lost = " + ".join(entrant(h) for h in rules.teams[game.loser])
+            outcome += f"; side {rules.team_names[game.loser]} ({lost}) loses"
     note = ""
     if game.forfeit is not None:
         seat, kind, reason = game.forfeit

@@ -11,6 +11,7 @@ from mariage.engine.actions import Give, Play
 from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import give_receivers, observe, public_action
+from mariage.engine.outcomes import loser_note
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.rulesload import load_rules
@@ -203,7 +204,8 @@ class _Printer:
         names = self.r.team_names
         who = names[res.winner] if res.winner is not None else "nobody"
         scores = ", ".join(f"{names[t]} {p}" for t, p in enumerate(res.scores))
-        self.w(f"\nResult: {who} wins ({res.reason}); {scores}; {st.hand_no} hands")
+        self.w(f"\nResult: {who} wins ({res.reason}){loser_note(st)}; {scores}; "
+               f"{st.hand_no} hands")
 
 
 def _seat(rules: Rules, name: str) -> int:
@@ -268,6 +270,6 @@ def run(args: argparse.Namespace) -> int:
         assert res is not None
         names = rules.team_names
         who = names[res.winner] if res.winner is not None else "nobody"
-        print(f"{who} wins ({res.reason}); "
+        print(f"{who} wins ({res.reason}){loser_note(state)}; "
               + ", ".join(f"{names[t]} {p}" for t, p in enumerate(res.scores)))
     return 0

@@ -8,6 +8,7 @@ from typing import Any
 
 from mariage.engine.state import GameState
 
+from ..engine.outcomes import loser_note
 from ..errors import shown
 from ..notation.batch import open_input
 from ..notation.checked import Checked
@@ -290,7 +291,7 @@ def last_line(out: Checked, limit: int = 0) -> str:
     st, rules = out.state, out.rules
     if st is not None and st.result is not None and rules is not None:
         res = st.result
-        line = (f"Result: {team_name(rules, res.winner)} wins ({res.reason}); "
+        line = (f"Result: {team_name(rules, res.winner)} wins ({res.reason}){loser_note(st)}; "
                 + ", ".join(f"{rules.team_names[t]} {p}" for t, p in enumerate(res.scores)))
     else:
         line = "Result: unfinished"

@@ -55,8 +55,10 @@ def canonical_deck(rules: Rules) -> list[int]:
 
 
 _new = object.__new__
-def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
-    """Who gets each position of a deck (top first): a seat, -1 the stock, -2 the turn-up.
+def deal_owners(rules: Rules, dealer: int | None, placed: tuple[int, ...] = ()) -> list[int]:
+    """Who gets each position of a deck (top first): a seat, -1 the stock, -2 the turn-up;
+    ``placed``: the sides that have left the play (``match.places``, see
+    :meth:`~mariage.engine.rules.Rules.sitter`).
 
     Follows the dealing of :class:`~mariage.engine.mechanisms.Dealing`: rounds of
     packets from the seat after the dealer; with ``deal.packets`` the turn-up
@@ -70,7 +72,7 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
     check_rules(rules, "deal_owners")
     sizes = rules.deal_packets or (rules.packet,) * (rules.hand_size // rules.packet)
     owner: list[int] = []
-    dealt = rules.seats_dealt(dealer)  # a seat sitting out is dealt nothing
+    dealt = rules.seats_dealt(dealer, placed)  # a seat sitting out is dealt nothing
     for k, size in enumerate(sizes):
         for seat in dealt:
             owner.extend([seat] * size)

@@ -204,7 +204,9 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     # the check written out where the gate tells when it matters, as a function of its
     # own: it runs in few hands, and kept out of line it leaves the hand end's own code
     # as short as with the call (the code after it would sit further on)
-    written_check = gate is not None and rules.match_measure in ("points", "hands_won")
+    # (playing on for the places: MatchEnd.check_places asked, the gate passed)
+    written_check = gate is not None and rules.match_measure in ("points", "hands_won") \
+        and rules.places_rule is None
     # (the written check says whether the match is over: no second look at the phase)
     check = ["if _decide(st, scores):"] if written_check else \
         ["_check(st, True, 'target')", "if st.phase == _OVER:"]
@@ -321,6 +323,9 @@ def _rotation_lines(rules: Rules) -> list[str]:
              "            st.dealer = st.next_dealer", "            st.next_dealer = None"]
     if rules.rotation == "next_seat":
         lines += ["        else:", "            st.dealer = _next[dealer]"]
+    if rules.places_rule is not None:  # the deal passes over the placed (a seat a side)
+        lines += ["        while st.dealer in st.placed:",
+                  "            st.dealer = _next[st.dealer]"]
     return lines
 
 

@@ -14,12 +14,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..tuplerecord import items_source, new_source, padded, tuple_record
 
-__all__ = ["HandRecord", "MatchResult", "hand_record", "made_records", "match_result",
-           "record_lines"]
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["HandRecord", "MatchResult", "hand_record", "loser_note", "made_records",
+           "match_result", "record_lines"]
 
 
 @tuple_record
@@ -120,3 +123,19 @@ def made_records(records: list[Any]) -> list[HandRecord]:
 
 
 _new: Any = tuple.__new__
+
+
+def loser_note(st: GameState) -> str:
+    """``"; C loses"``, to follow a match's winner where the others played on for the
+    places (``match.places``) and side C came last (:attr:`GameState.loser
+    <mariage.engine.state.GameState.loser>`); else nothing.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("sixty-six-3", {"three_hand_play_for_loser": True}), 3)
+    >>> while not state.terminal:
+    ...     state.apply(state.legal_actions()[0])
+    >>> loser_note(state), loser_note(new_match(load_rules("sixty-six-3"), 3))
+    ('; B loses', '')
+    """
+    loser = st.loser
+    return "" if loser is None else f"; {st.rules.team_names[loser]} loses"

@@ -249,6 +249,7 @@ class Rules:
     sitter_score: str = "none"  # what the seat sitting out scores: "hand_winner", or "none"
     sitter_below_target: bool = False  # ... stopping one short of the match target
     sitter_score_rule: str | None = None
+    places_rule: str | None = None  # match.places: after a win the others play on, he sits out
     # lead
     first_lead: str = "after_dealer"
     first_lead_rule: str = ""
@@ -624,8 +625,9 @@ class Rules:
                 return v
         raise UnknownNameError("option", name, self.ruleset, (k for k, _ in self.options))
 
-    def sitter(self, dealer: int | None) -> int | None:
-        """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None.
+    def sitter(self, dealer: int | None, placed: tuple[int, ...] = ()) -> int | None:
+        """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None;
+        the first ``placed`` side's where one has left the play (``match.places``).
 
         >>> from mariage import load_rules
         >>> load_rules("thousand-4").sitter(2), load_rules("thousand").sitter(2)
@@ -633,19 +635,21 @@ class Rules:
         """
         if self.sits_out == "none" or dealer is None:
             return None
-        return (dealer + self.sits_out_after) % self.nseats
+        return self.teams[placed[0]][0] if placed else (dealer + self.sits_out_after) % self.nseats
 
-    def seats_dealt(self, dealer: int | None) -> list[int]:
+    def seats_dealt(self, dealer: int | None, placed: tuple[int, ...] = ()) -> list[int]:
         """The seats dealt to in a hand dealt by ``dealer``, in dealing order: from the
-        seat after the dealer, passing over the one sitting out.
+        seat after the dealer, passing over the one sitting out (:meth:`sitter`).
 
         >>> from mariage import load_rules
         >>> load_rules("thousand-4", {"sitter": "opposite"}).seats_dealt(0)
         [1, 3, 0]
+        >>> load_rules("sixty-six-3", {"three_hand_play_for_loser": True}).seats_dealt(0, (2,))
+        [1, 0]
         """
         n = self.nseats
         start = 0 if dealer is None else (dealer + 1) % n
-        out = self.sitter(dealer)
+        out = self.sitter(dealer, placed)
         return [s for s in ((start + i) % n for i in range(n)) if s != out]
 
     def info(self, rule_id: str) -> RuleInfo:

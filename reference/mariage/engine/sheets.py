@@ -587,7 +587,9 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     body.append(f"    st.carry_bonus += {r.draw_bonus}" if r.draw_bonus else "    pass")
     body += ["else:", "    added[won] = value + st.carry_bonus", "    st.carry_bonus = 0"]
     if r.sitter_score == "hand_winner":  # GamePoints.sitter: the seat out scores too
-        body += ["    if st.out >= 0:", "        out = _team_of[st.out]"]
+        # (a placed player sitting out scores nothing: match.places)
+        body += ["    if st.out >= 0 and not st.placed:" if r.places_rule is not None
+                 else "    if st.out >= 0:", "        out = _team_of[st.out]"]
         if r.sitter_below_target:  # one short of the target at most
             body += ["        value = added[won]",
                      f"        least = {r.match_target - 1} - st.match_scores[out]",

@@ -92,7 +92,9 @@ class GameState(Undoable):
       finished tricks of the hand, each ``(leader, cards in play order, winner)``;
       ``actions``: the hand's ``(seat, action)`` pairs;
     * ``history``: a :class:`HandRecord` per finished hand (its ``dealer``,
-      ``ended``, ``winner``...); ``terminal`` and ``result`` once it is over.
+      ``ended``, ``winner``...); ``terminal`` and ``result`` once it is over;
+      ``placed`` and ``loser`` where the others play on for the places
+      (``match.places``).
 
     >>> from mariage import load_rules
     >>> GameState(load_rules("marianna"), first_dealer=None)
@@ -145,6 +147,9 @@ class GameState(Undoable):
         self.pot = 0  # points held over from a tied contract (litige) for the next deal
         self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
+        #: the sides placed so far, first first, where the others play on for the places
+        #: (``match.places``); once the match is over, every side, the loser last
+        self.placed: tuple[int, ...] = ()
         self.deal_source: DealSource | None = None
         self._undo: Journal | None = None  # snapshots, and trails (engine.fastpath)
         self._marks: Marks | None = None  # undo for marks only: a record per mark
@@ -277,6 +282,11 @@ class GameState(Undoable):
         >>> state.resign(0)
         >>> state.result, state.result == state.result
         (MatchResult(winner=1, reason='resign', scores=(0, 0)), True)
+
+        Where the others play on for the places after the first side wins
+        (``match.places``, e.g. Sixty-six for three's ``three_hand_play_for_loser``), the
+        winner is the first placed and the match ends once a second one is:
+        :attr:`placed` then lists every side in order and :attr:`loser` names the last.
         """
         parts = self._result
         return None if parts is None else MatchResult(*parts)
@@ -286,6 +296,23 @@ class GameState(Undoable):
         if value is not None and not isinstance(value, MatchResult):
             raise TypeError(f"result is a MatchResult or None, not {type(value).__name__}")
         self._result = None if value is None else (value.winner, value.reason, value.scores)
+
+    @property
+    def loser(self) -> int | None:
+        """The side that lost the match, where the rules play on for the places
+        (``match.places``) and the match is over: the last side of :attr:`placed`; ``None``
+        otherwise (a match that ends at its first winner names no loser).
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("sixty-six-3", {"three_hand_play_for_loser": True}), 3)
+        >>> while not state.terminal:
+        ...     state.apply(state.legal_actions()[0])
+        >>> state.result.winner, state.placed, state.loser
+        (2, (2, 0, 1), 1)
+        """
+        placed = self.placed
+        return placed[-1] if self.phase == _OVER and len(placed) == len(self.rules.teams) \
+            else None
 
     @property
     def terminal(self) -> bool:

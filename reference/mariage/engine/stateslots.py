@@ -95,6 +95,7 @@ STATE_SLOTS: tuple[str, ...] = (
     "pair_by",
     "pairs_said",
     "pass_step",
+    "placed",
     "pending_ask",
     "phase",
     "pot",

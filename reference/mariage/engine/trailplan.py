@@ -76,7 +76,7 @@ _NO_LISTS = frozenset({"to_act", "leader", "trick_no", "last_winner", "turn_up",
                        "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase",
                        "window_left", "trump", "trump_next", "hand_over_reason",
                        "_result", "dealer", "next_dealer", "carry_bonus", "golden_done",
-                       "golden_made", "deal_outcome", "no_win", "pot", "claim_by",
+                       "golden_made", "deal_outcome", "no_win", "placed", "pot", "claim_by",
                        "claim_ok", "closed_by", "close_from_lead", "close_opp_points",
                        "close_opp_tricks", "draw_tricks", "_tricks_per_hand", "decl_count",
                        "called", "pending_ask", "ask_spent", "split", "question"})

@@ -240,7 +240,7 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
     """
     if t is None:
         t = _tables(rules)
-    if not t.labels:
+    if not t.labels or st.placed:  # (placed players sit out: the layout reads it)
         raise _Unsure
     size = rules.hand_size
     under = rules.turn_up == "under_stock"
@@ -626,7 +626,7 @@ def _written_layout(rules: Rules, st: GameState, lines: list[str], i: int
         row = lines[i]
     if not parts:
         return None
-    lay = layout(rules, Deal(tuple(parts)), st.dealer, _unsure)
+    lay = layout(rules, Deal(tuple(parts)), st.dealer, _unsure, placed=st.placed)
     if lay is None or -1 in lay.deck:
         return None
     return lay.deck, lay.first, i

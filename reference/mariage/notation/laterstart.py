@@ -228,6 +228,9 @@ def _score(rules: Rules, st: GameState, score: Tag, report: Report) -> bool:
         st.segni = points
     else:
         st.match_scores = points
+    reached = tuple(t for t, p in enumerate(points) if p >= rules.match_target)
+    if rules.places_rule is not None and len(reached) == 1:  # the winner left the play:
+        st.placed = reached  # no tag needed (a match cannot go on with two at the target)
     return True
 
 

@@ -74,8 +74,10 @@ def _cards(rules: Rules, part: DealPart, seen: set[int], report: Report) -> list
 
 
 def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
-           check_dealer: bool = True, dealer_why: str = "") -> Layout | None:
+           check_dealer: bool = True, dealer_why: str = "",
+           placed: tuple[int, ...] = ()) -> Layout | None:
     """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``).
+    ``placed``: the sides placed before the hand, who sit it out (``match.places``).
 
     ``check_dealer`` false: the dealer is not known (a replay stopped earlier); the
     deal's own ``dealer:`` is then taken where it names a seat. ``dealer_why`` ends the
@@ -121,9 +123,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             report("N132", f"the deck has {len(full)} cards; the pack has {rules.ncards}",
                    dpart, -1)
             return None
-        return Layout(full, _owners(rules, dealer), first) if ok else None
+        return Layout(full, _owners(rules, dealer, placed), first) if ok else None
     hands: list[list[int]] = []
-    out = rules.sitter(dealer)  # dealt nothing: an empty hand
+    out = rules.sitter(dealer, placed)  # dealt nothing: an empty hand
     for s, name in enumerate(rules.seat_names):
         size = 0 if s == out else rules.hand_size
         hpart = labels.get(name)
@@ -190,21 +192,22 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             return None
         mine.append(turnup)
     if rules.deal_packets:  # packets of several sizes, the turn-up after some round
-        return _packet_layout(rules, hands, turnup, stock, dealer, first)
+        return _packet_layout(rules, hands, turnup, stock, dealer, first, placed)
     deck: list[int] = []
-    dealt = rules.seats_dealt(dealer)  # a seat sitting out: nothing
+    dealt = rules.seats_dealt(dealer, placed)  # a seat sitting out: nothing
     for r in range(rules.hand_size // rules.packet):
         for s in dealt:
             deck.extend(hands[s][r * rules.packet:(r + 1) * rules.packet])
     if rules.turn_up == "under_stock":
         deck.append(turnup)
     deck.extend(stock)
-    return Layout(deck, _owners(rules, dealer), first)
+    return Layout(deck, _owners(rules, dealer, placed), first)
 
 
 def _packet_layout(rules: Rules, hands: list[list[int]], turnup: int, stock: list[int],
-                   dealer: int | None, first: int | None) -> Layout:
-    owner = deal_owners(rules, dealer)
+                   dealer: int | None, first: int | None,
+                   placed: tuple[int, ...] = ()) -> Layout:
+    owner = deal_owners(rules, dealer, placed)
     taken = [0] * rules.nseats
     deck: list[int] = []
     rest = iter(stock)
@@ -237,24 +240,24 @@ def _first(rules: Rules, labels: dict[str, DealPart], seats: dict[str, int],
     return seats[part.cards[0]]
 
 
-_OWNERS: dict[tuple[int, int | None], tuple[Rules, list[int]]] = {}
+_OWNERS: dict[tuple[int, int | None, tuple[int, ...]], tuple[Rules, list[int]]] = {}
 
 
-def _owners(rules: Rules, dealer: int | None) -> list[int]:
+def _owners(rules: Rules, dealer: int | None, placed: tuple[int, ...] = ()) -> list[int]:
     """The seat each deck position is dealt to (-1: the stock); the same list is shared."""
-    key = (id(rules), dealer)
+    key = (id(rules), dealer, placed)
     hit = _OWNERS.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
     if len(_OWNERS) > 256:
         _OWNERS.clear()
-    owner = _owner_list(rules, dealer)
+    owner = _owner_list(rules, dealer, placed)
     _OWNERS[key] = (rules, owner)
     return owner
 
 
-def _owner_list(rules: Rules, dealer: int | None) -> list[int]:
-    return [max(o, -1) for o in deal_owners(rules, dealer)]
+def _owner_list(rules: Rules, dealer: int | None, placed: tuple[int, ...] = ()) -> list[int]:
+    return [max(o, -1) for o in deal_owners(rules, dealer, placed)]
 
 
 def deal_parts(rules: Rules, hands: list[list[str]], stock: list[str], turnup: str | None,

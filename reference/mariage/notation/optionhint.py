@@ -37,7 +37,7 @@ TRIES = 6
 #: the record's hand 5, nor a later start's: its golden hand refuses the auction).
 BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scores", "segni",
                  "barrel", "bolts", "falls", "concessions", "golden_done", "golden_made",
-                 "pot", "round_residue", "no_win", "carry_bonus", "_history")
+                 "pot", "round_residue", "no_win", "placed", "carry_bonus", "_history")
 
 #: An action's word longer than this names no option (none has a word so long): a word
 #: of a megabyte is looked for in no description.
@@ -163,7 +163,8 @@ def legal_with(rules: Rules, rule_id: str | None,
                 continue  # (another table: the totals carried do not fit it)
             st = GameState(other, first_dealer=dealer)
             for field, kept in carried.items():
-                setattr(st, field, [*kept] if type(kept) is list else kept)
+                if field != "placed" or other.places_rule is not None:  # (match.places)
+                    setattr(st, field, [*kept] if type(kept) is list else kept)
             st.deal(deck, first)
             for who, done in steps:
                 st.apply(done, who)

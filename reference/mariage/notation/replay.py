@@ -228,7 +228,7 @@ class _Checker:
             self.stop_replay()
         self.out.inferred = 0
         lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying,
-                     self.dealer_why())
+                     self.dealer_why(), st.placed)
         self._dealt_by = st.dealer
         if lay is None or not self.replaying:
             self.stop_replay()

@@ -178,6 +178,7 @@ class TalonFields(_Needs):
         d = self.d
         so = d["deal"].get("sits_out")
         score = d["scoring"].get("sitting_out")
+        places = self.places(d["match"].get("places"), self.on(so), nseats)
         # the seat sitting out, counted from the dealer (compiled while switched off too)
         who = so["who"] if so else "dealer"
         after = {"dealer": 0, "before_dealer": nseats - 1, "opposite_dealer": nseats // 2}[who]
@@ -186,7 +187,7 @@ class TalonFields(_Needs):
                 raise self.fail("scoring.sitting_out", "a score for sitting out needs "
                                 "'deal.sits_out'")
             return {"hand_seats": nseats, "hand_sides": len(d["players"]["teams"]),
-                    "sits_out_after": after}
+                    "sits_out_after": after, **places}
         if d["deal"].get("first_dealer") == "none":
             raise self.fail("deal.sits_out", "the dealer cannot sit out in a game without one")
         if nseats < 3:
@@ -202,7 +203,7 @@ class TalonFields(_Needs):
                             f"{nseats}")
         out: dict[str, Any] = {"sits_out": who, "sits_out_after": after,
                                "sits_out_rule": so["id"],
-                               "hand_seats": nseats - 1, "hand_sides": nseats - 1}
+                               "hand_seats": nseats - 1, "hand_sides": nseats - 1, **places}
         if self.on(score):
             if d["scoring"]["hand"]["kind"] != "game_points":
                 raise self.fail("scoring.sitting_out", "a score for sitting out needs "
@@ -210,6 +211,31 @@ class TalonFields(_Needs):
             out.update(sitter_score=score["scores"], sitter_score_rule=score["id"],
                        sitter_below_target=bool(score.get("below_target", False)))
         return out
+
+    def places(self, pl: dict[str, Any] | None, sitting: bool, nseats: int) -> dict[str, Any]:
+        """The compiled field of playing on for the places (``match.places``): after the
+        first player wins, the two seats left fill a hand (one fewer than the table, as
+        when a seat sits each hand out), so the winner takes the sitter's place for good;
+        the next to win is second, the last one left loses."""
+        if not self.on(pl):
+            return {}
+        assert pl is not None
+        end = self.d["match"]["end"]
+        if not sitting:
+            raise self.fail("match.places", "playing on for the places needs a seat sitting "
+                            "each hand out ('deal.sits_out'), whose place the winner takes")
+        if nseats != 3:
+            raise self.fail("match.places", "playing on for the places needs three players: "
+                            "the two left after the winner play the hands, one of them loses")
+        if self.d["match"]["tie"]["rule"] != "play_on":
+            raise self.fail("match.places", "playing on for the places needs ties played on "
+                            "('match.tie.rule: play_on')")
+        if end["measure"] != "points" or end.get("max_hands") or end.get("bonus") or \
+                self.d["match"].get("running"):
+            raise self.fail("match.places", "playing on for the places needs a match won on "
+                            "a target of points, without a match bonus, a limit of hands or "
+                            "running totals")
+        return {"places_rule": pl["id"]}
 
     def capture_bonus(self, cb: dict[str, Any], ranks: list[str],
                       suits: list[str]) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from mariage.engine.declared import declared_kind
+from mariage.engine.outcomes import loser_note
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -361,7 +362,7 @@ def timeline(record: Record) -> Timeline:
     st = checked.state
     if st is not None and st.result is not None and rules is not None:
         res = st.result
-        result = (f"{team_name(rules, res.winner)} wins ({res.reason}): "
+        result = (f"{team_name(rules, res.winner)} wins ({res.reason}){loser_note(st)}: "
                   + ", ".join(f"{rules.team_names[t]} {p}" for t, p in enumerate(res.scores)))
     elif st is not None and st.phase == Phase.OVER:
         result = "over"

@@ -75,11 +75,13 @@ class _DealPlan:
     rest: tuple[int, ...]  # the positions in the deck of the turn-up and the stock
 
 
-def _deal_plan(r: Rules) -> _DealPlan:
+def _deal_plan(r: Rules, dealt: Sequence[int] | None = None) -> _DealPlan:
     """The plan of a deal under ``r``: rounds of packets from the seat after the dealer,
     the turn-up after round ``turn_up_round`` (if not 0), the rest left as the stock.
     A seat that sits the hand out (``deal.sits_out``, ``sits_out_after`` seats after
-    the dealer) is passed over and given nothing.
+    the dealer) is passed over and given nothing; ``dealt`` gives the seats dealt
+    instead, counted from the first (0; the dealer is the last, ``nseats - 1``), where
+    a placed player sits out (``match.places``).
 
     The hands are made by generated straight-line code, one sum of card bits per
     seat (the cards are distinct, so the sum of their bits is their union): for
@@ -90,7 +92,8 @@ def _deal_plan(r: Rules) -> _DealPlan:
     seats: list[list[int]] = [[] for _ in range(n)]  # positions in the deck, per packet order
     sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
     pos, turn = 0, -1
-    dealt = r.seats_dealt(n - 1)  # as seats counted from ``start``: the dealer is n - 1
+    if dealt is None:  # as seats counted from ``start``: the dealer is n - 1
+        dealt = r.seats_dealt(n - 1)
     for k, size in enumerate(sizes):
         for s in dealt:
             seats[s] += range(pos, pos + size)
@@ -288,7 +291,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     reset = reset_lines(cls, r, "st", dealt, namespace, keep_start=True,
                         always_new=always_new) if not own_reset(cls) else None
     deals = None
-    if reset is not None:
+    if reset is not None and r.places_rule is None:  # (placed players: Dealing.lay deals)
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         # (the checked deal reads the cards turned up and the stock from the locals the
@@ -416,6 +419,33 @@ def _opening_lines(mech: Mechanisms, r: Rules, start: int, ns: dict[str, Any],
                   "            st.mech.match_end.check(st, after_hand=False, "
                   "reason='turn_up_bonus')"]
     return lines
+
+
+#: (id of the rules, the seats dealt from the first) -> (the rules, their deal plan)
+_PLACED_PLANS: dict[tuple[int, tuple[int, ...]], tuple[Rules, _DealPlan]] = {}
+
+
+def _placed_plan(r: Rules, dealer: int, placed: tuple[int, ...]) -> tuple[int, _DealPlan]:
+    """The first seat dealt and the plan of a deal by ``dealer`` where the ``placed``
+    sides have left the play (``match.places``, a seat a side): the seats left from the
+    dealer's next on, the dealer last, the placed passed over and given nothing.
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("sixty-six-3", {"three_hand_play_for_loser": True})
+    >>> start, plan = _placed_plan(rules, 0, (1,))
+    >>> start, [len(seat) for seat in plan.held[start]]
+    (2, [6, 0, 6])
+    """
+    n = r.nseats
+    seats = r.seats_dealt(dealer, placed)
+    start = seats[0]
+    dealt = tuple((s - start) % n for s in seats)
+    hit = _PLACED_PLANS.get((id(r), dealt))
+    if hit is None or hit[0] is not r:
+        if len(_PLACED_PLANS) >= 64:  # bounded, whatever the caller makes
+            _PLACED_PLANS.clear()
+        hit = _PLACED_PLANS[(id(r), dealt)] = (r, _deal_plan(r, dealt))
+    return start, hit[1]
 
 
 def _plan_of(r: Rules) -> _DealPlan:
@@ -601,8 +631,11 @@ class Dealing(Mechanism):
             return
         st.reset_hand()
         st.hand_no += 1
+        plan = _plan_of(r)
+        if st.placed and dealer is not None:  # the placed sit out (match.places)
+            start, plan = _placed_plan(r, dealer, st.placed)
         # rounds of packets from the seat after the dealer (see _deal_plan)
-        _plan_of(r).lay[start](st, cards, dealer)
+        plan.lay[start](st, cards, dealer)
         self._open(st, first_player, start)
 
     def _open(self, st: GameState, first_player: int | None, start: int) -> None:
@@ -612,7 +645,7 @@ class Dealing(Mechanism):
         n = r.nseats
         dealer = st.dealer
         if r.sits_out != "none":
-            out = r.sitter(dealer)
+            out = r.sitter(dealer, st.placed)  # (a placed player, where there is one)
             st.out = out if out is not None else -1
         hands = st.hands
         if r.first_lead == "lot":
@@ -650,6 +683,9 @@ class Dealing(Mechanism):
             st.next_dealer = None
         elif r.rotation == "next_seat":
             st.dealer = (st.dealer + 1) % r.nseats
+        if r.places_rule is not None:  # passing over the placed (match.places)
+            while r.team_of[st.dealer] in st.placed:
+                st.dealer = (st.dealer + 1) % r.nseats
 
 
 #: the reference check and lay (a caller's deck is checked with its hands where both run)

@@ -124,8 +124,8 @@ class GamePoints(Mechanism):
         else:
             added[winner] = value + st.carry_bonus
             st.carry_bonus = 0
-            if r.sitter_score == "hand_winner" and st.out >= 0:
-                self.sitter(st, added, added[winner])
+            if r.sitter_score == "hand_winner" and st.out >= 0 and not st.placed:
+                self.sitter(st, added, added[winner])  # (a placed player scores nothing)
         self.pass_deal(st, winner)
         return added, winner
 

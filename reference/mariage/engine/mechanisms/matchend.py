@@ -35,7 +35,8 @@ class MatchEnd(Mechanism):
         """The slots :meth:`check` and :meth:`finish` may write after a hand besides the
         phase and the seat to act: the result, and the scores where a match bonus is
         booked (see :meth:`Scoring.hand_end_slots`)."""
-        return ("_result", "match_scores") if rules.match_bonus else ("_result",)
+        slots = ("_result", "match_scores") if rules.match_bonus else ("_result",)
+        return (*slots, "placed") if rules.places_rule is not None else slots
 
     def measure(self, st: GameState) -> tuple[int, ...]:
         """The scores the match is decided on (points, or hands won)."""
@@ -68,6 +69,9 @@ class MatchEnd(Mechanism):
         if r.match_measure == "hands_played":
             self.check_hands(st, after_hand)
             return
+        if r.places_rule is not None:
+            self.check_places(st, after_hand, reason)
+            return
         scores = self.judged(st)
         target = r.match_target
         reached = [t for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1] \
@@ -89,6 +93,46 @@ class MatchEnd(Mechanism):
                 self.finish(st, None, "tie")
             return  # otherwise, a tie at or over the target: play on
         self.finish(st, best[0], reason)
+        if not after_hand:
+            zeros = tuple(0 for _ in scores)
+            st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
+
+    def check_places(self, st: GameState, after_hand: bool, reason: str) -> None:
+        """Where the others play on for the places (``match.places``): a side that reaches
+        the target alone at the top among those not yet placed takes the next place
+        (:attr:`GameState.placed`) and leaves the play; once one side is left, it is last
+        and the match is over, won by the first placed. A tie at the top plays on (the
+        rules allow no other tie here, :meth:`mariage.spec.compile` checks it).
+
+        >>> from mariage import load_rules, GameState
+        >>> state = GameState(load_rules("sixty-six-3", {"three_hand_play_for_loser": True}))
+        >>> state.match_scores = [7, 3, 6]
+        >>> state.mech.match_end.check(state, True, "target")
+        >>> state.placed, state.terminal
+        ((0,), False)
+        >>> state.match_scores = [7, 3, 8]
+        >>> state.mech.match_end.check(state, True, "target")
+        >>> state.placed, state.result.winner, state.loser
+        ((0, 2, 1), 0, 1)
+        """
+        r = st.rules
+        scores = self.judged(st)
+        placed = st.placed
+        reached = [t for t, s in enumerate(scores)
+                   if s >= r.match_target and t not in placed and not st.no_win >> t & 1]
+        if not reached:
+            return
+        top = max(scores[t] for t in reached)
+        best = [t for t in reached if scores[t] == top]
+        if len(best) != 1:
+            return  # a tie at the top: play on
+        placed += (best[0],)
+        left = tuple(t for t in range(len(r.teams)) if t not in placed)
+        if len(left) > 1:
+            st.placed = placed  # the others play on
+            return
+        st.placed = placed + left
+        self.finish(st, placed[0], reason)
         if not after_hand:
             zeros = tuple(0 for _ in scores)
             st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
@@ -123,6 +167,10 @@ class MatchEnd(Mechanism):
             return (f"a total of {max(won)} already wins (target {target}, {win})", True) \
                 if won else None
         reached = [s for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1]
+        if r.places_rule is not None:  # over once all but one have a place
+            if len(reached) >= len(scores) - 1:
+                return f"scores of {sorted(reached)} already end the match (target {target})", True
+            return None
         if reached and (reached.count(max(reached)) == 1 or r.tie_mode == "draw"):
             return f"a score of {max(reached)} already ends the match (target {target})", True
         if r.match_max_hands and r.match_max_hands_count == "all" \
@@ -159,4 +207,10 @@ class MatchEnd(Mechanism):
                                      reason=f"no such seat: {shown(seat)} (seats 0 to "
                                             f"{r.nseats - 1})", hand=st.hand_no)
         others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
+        if r.places_rule is not None and st.placed:  # the winner stays first (match.places)
+            if r.team_of[seat] not in st.placed:  # one of those playing on: he is last
+                st.placed = (*st.placed, *(t for t in others if t not in st.placed),
+                             r.team_of[seat])
+            self.finish(st, st.placed[0], "resign")
+            return
         self.finish(st, others[0] if len(others) == 1 else None, "resign")
