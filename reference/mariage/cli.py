@@ -13,7 +13,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO, cast
 
 from . import __version__
@@ -337,23 +337,13 @@ def _run(args_list: list[str]) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return 2
-        if getattr(args, "allow_extends_anywhere", False):
-            from mariage.spec.specload import EXTENDS_ANYWHERE_ENV
-
-            os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
-        given: dict[str, str] = {}  # ruleset name -> the --spec file that describes it
-        for spec in getattr(args, "spec", None) or []:
-            if not spec:
-                raise ValueError("--spec: the file name is empty")
-            from mariage.spec.specload import register_spec
-
-            name = register_spec(spec)
-            if name in given and os.path.realpath(given[name]) != os.path.realpath(spec):
-                raise ValueError(f"--spec: {given[name]} and {spec} both describe the "
-                                 f"ruleset '{name}' (which one is meant would be a guess)")
-            given[name] = spec
-        code: int = args._run(args)
-        sys.stdout.flush()
+        undo = _command_scope(args)
+        try:
+            code: int = args._run(args)
+            sys.stdout.flush()
+        finally:
+            if undo is not None:
+                undo()
     except BrokenPipeError:  # a write that did not pass through sys.stdout
         _quiet_stdout()
         return 0
@@ -382,6 +372,45 @@ def _run(args_list: list[str]) -> int:
         sys.stderr.write("mariage: terminated\n")  # SIGTERM: engines stopped, no output
         return 143  # half-written
     return code
+
+
+def _command_scope(args: argparse.Namespace) -> Callable[[], None] | None:
+    """Make the rulesets of ``--spec`` known, and put ``--allow-extends-anywhere`` in
+    force, for the command about to run; return what undoes both when it returns (None
+    where there is nothing to undo), so that a later :func:`main` in the same process (a
+    test, a notebook) lists and reads only what it is given."""
+    specs = getattr(args, "spec", None) or []
+    anywhere = getattr(args, "allow_extends_anywhere", False)
+    if not specs and not anywhere:
+        return None
+    from mariage.spec.specload import EXTENDS_ANYWHERE_ENV, register_spec
+    from mariage.spec.specnames import registered_specs, restore_specs
+
+    saved, was_anywhere = registered_specs(), os.environ.get(EXTENDS_ANYWHERE_ENV)
+
+    def undo() -> None:
+        restore_specs(saved)
+        if was_anywhere is None:
+            os.environ.pop(EXTENDS_ANYWHERE_ENV, None)
+        else:
+            os.environ[EXTENDS_ANYWHERE_ENV] = was_anywhere
+
+    try:
+        if anywhere:
+            os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
+        given: dict[str, str] = {}  # ruleset name -> the --spec file that describes it
+        for spec in specs:
+            if not spec:
+                raise ValueError("--spec: the file name is empty")
+            name = register_spec(spec)
+            if name in given and os.path.realpath(given[name]) != os.path.realpath(spec):
+                raise ValueError(f"--spec: {given[name]} and {spec} both describe the "
+                                 f"ruleset '{name}' (which one is meant would be a guess)")
+            given[name] = spec
+    except BaseException:
+        undo()
+        raise
+    return undo
 
 
 def _terminated(exc: BaseException) -> bool:

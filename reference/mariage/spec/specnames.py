@@ -41,6 +41,7 @@ __all__ = [
     "resolve_name",
     "resolve_parent",
     "resolve_ruleset",
+    "restore_specs",
     "search_path",
     "unregister_spec",
 ]
@@ -134,6 +135,24 @@ def unregister_spec(name: str) -> None:
     >>> unregister_spec("no-such-ruleset")
     """
     if _REGISTERED.pop(name, None) is not None:
+        _export_registry()
+        _registry_changed()
+
+
+def restore_specs(saved: dict[str, Path]) -> None:
+    """Make the registrations those of ``saved`` again (as :func:`registered_specs` gave
+    them): what a command's ``--spec`` made known is forgotten when it returns, so that a
+    second command in the same process (:func:`mariage.cli.main` called twice) lists and
+    reads only its own.
+
+    >>> saved = registered_specs()
+    >>> restore_specs(saved)
+    >>> registered_specs() == saved
+    True
+    """
+    if saved != _REGISTERED:
+        _REGISTERED.clear()
+        _REGISTERED.update(saved)
         _export_registry()
         _registry_changed()
 
