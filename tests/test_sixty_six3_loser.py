@@ -274,3 +274,13 @@ def test_a_resignation_while_the_two_play_on() -> None:
             assert state.placed == (winner,) and state.loser is None
         else:
             assert state.placed == (winner, (winner + 2) % 3, seat) and state.loser == seat
+
+
+def test_the_summary_says_the_two_others_play_on_for_the_loser() -> None:
+    """The ruleset's summary (the rulebook's first paragraph) ends at the first winner by
+    default, and tells of the play for the loser with the option on."""
+    from mariage.rulebook.render import rulebook
+
+    on = rulebook(load_rules("sixty-six-3", ON)).summary
+    assert "the other loses" in on and "play on" in on and "win 7 game points" in on
+    assert "loses" not in rulebook(load_rules("sixty-six-3")).summary
