@@ -284,3 +284,27 @@ def test_the_summary_says_the_two_others_play_on_for_the_loser() -> None:
     on = rulebook(load_rules("sixty-six-3", ON)).summary
     assert "the other loses" in on and "play on" in on and "win 7 game points" in on
     assert "loses" not in rulebook(load_rules("sixty-six-3")).summary
+
+
+def test_stats_count_the_losers_where_the_others_play_on() -> None:
+    """``mariage stats`` counts who lost each match played on for the loser (the JSON's
+    ``losers`` and a ``losers:`` line), and says nothing of losers otherwise."""
+    from collections import Counter
+
+    from mariage.viewer.stats import Stats
+
+    for options, played_on in ((ON, True), ({}, False)):
+        rules = load_rules("sixty-six-3", options)
+        stats, losers = Stats(), Counter[str]()
+        for seed in (1, 2, 3, 4):
+            text = write_record(record_match(rules, seed,
+                                             [make_bot("greedy", i) for i in range(3)]))
+            assert stats.add_text(text, number=seed) == []
+            state = check_text(text).state
+            assert state is not None
+            if state.loser is not None:
+                losers[rules.team_names[state.loser]] += 1
+        got = stats.rulesets["sixty-six-3"]
+        assert got.losers == losers and (sum(losers.values()) == 4) is played_on
+        assert ("losers:" in "\n".join(got.text())) is played_on
+        assert got.as_dict()["losers"] == dict(losers)

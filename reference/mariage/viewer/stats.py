@@ -84,6 +84,8 @@ class RulesetStats:
     tricks: int = 0
     wins: Counter[str] = field(default_factory=Counter)  # side (or '-': nobody)
     reasons: Counter[str] = field(default_factory=Counter)
+    #: the side placed last, where the others play on for the places (``match.places``)
+    losers: Counter[str] = field(default_factory=Counter)
     player_matches: Counter[str] = field(default_factory=Counter)
     player_wins: Counter[str] = field(default_factory=Counter)
     card_points: Counter[str] = field(default_factory=Counter)  # per seat
@@ -105,6 +107,7 @@ class RulesetStats:
             "hands_per_match": round(self.hands / self.matches, 2) if self.matches else 0,
             "tricks_per_hand": round(self.tricks / self.hands, 2) if self.hands else 0,
             "wins": dict(self.wins), "reasons": dict(self.reasons),
+            "losers": dict(self.losers),
             "players": {p: {"matches": n, "wins": self.player_wins[p]}
                         for p, n in sorted(self.player_matches.items())},
             "card_points": {s: self.card_points[s] for s in self.seats},
@@ -127,6 +130,9 @@ class RulesetStats:
             f"{side} {n}" for side, n in self.wins.most_common()) or "none") + (
             " (" + ", ".join(f"{r} {n}" for r, n in self.reasons.most_common()) + ")"
             if self.reasons else ""))
+        if self.losers:
+            out.append("  losers: " + ", ".join(
+                f"{side} {n}" for side, n in self.losers.most_common()))
         if self.player_matches:
             out.append("  players: " + ", ".join(
                 f"{printable(p)} {self.player_wins[p]}/{n}"
@@ -180,6 +186,8 @@ class Stats:
             side = team_name(rules, res.winner)
             rs.wins[side] += 1
             rs.reasons[res.reason] += 1
+            if state.loser is not None:
+                rs.losers[team_name(rules, state.loser)] += 1
             if res.winner is not None:
                 for who in {players[seats[s]] for s in rules.teams[res.winner]
                             if seats[s] in players}:
