@@ -1,0 +1,52 @@
+"""The forty-second session's hostile sweep: the command line's files, flags and reports,
+an engine's hello, and house descriptions that extend a bundled ruleset.
+
+Each test names what happened before its fix.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hostilekit import run_cli
+
+RECORD = """[Mariage "1"]
+[Ruleset "schnapsen"]
+[Dealer "B"]
+
+hand 1
+deal dealer: B
+A: QH AD KD QD JD
+B: TH QC JC TS JS
+stock: KH QS AS AC TD KC AH JH TC
+turnup: KS
+1. A:marriage:D A:QD B:JS (won B)
+
+result *
+"""
+
+
+# ------------------------------------------------------------------ stats counts records
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_stats_counts_no_record_for_a_problem_of_the_file(
+        fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: text before the first record and "no record found" counted as 2 invalid
+    # records ("2 records, 0 valid, 2 invalid") where validate says 0 records; junk before
+    # a good record made "2 records, 1 valid, 1 invalid" where validate says 1 record
+    junk = tmp_path / "junk.mrg"
+    junk.write_text("not a record\n", encoding="utf-8")
+    before = tmp_path / "before.mrg"
+    before.write_text("not a record\n" + RECORD, encoding="utf-8")
+    for path, records in ((junk, 0), (before, 1)):
+        code, out, err = run_cli(["stats", "--format", fmt, str(path)], capsys)
+        assert code == 1 and "Traceback" not in err
+        assert f"{path}:1:1: N103 " in err
+        if fmt == "json":
+            got = json.loads(out)
+            assert (got["records"], got["valid"], got["invalid"]) == (records, records, 0)
+        else:
+            assert out.startswith(f"{records} records, {records} valid, 0 invalid")
+        code, out, _ = run_cli(["validate", str(path)], capsys)
+        assert code == 1 and f"INVALID: {records} records, {records} valid, 0 invalid" in out
