@@ -50,3 +50,39 @@ def test_stats_counts_no_record_for_a_problem_of_the_file(
             assert out.startswith(f"{records} records, {records} valid, 0 invalid")
         code, out, _ = run_cli(["validate", str(path)], capsys)
         assert code == 1 and f"INVALID: {records} records, {records} valid, 0 invalid" in out
+
+
+# ------------------------------------------------------------------ conformance's flags
+@pytest.mark.parametrize("extra", [["--json", "{tmp}/report.json"], ["--junit", "{tmp}/r.xml"],
+                                   ["--trace", "{tmp}/trace.txt"], ["--rule", "mariazza.deal"],
+                                   ["--min-coverage", "100"], ["--require-rule-ids"]])
+def test_write_suite_refuses_what_only_a_run_reads(extra: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the suite written, exit 0, and no report, no trace, no filter, no coverage check
+    extra = [a.replace("{tmp}", str(tmp_path)) for a in extra]
+    code, out, err = run_cli(["conformance", "--ruleset", "mariazza", "--write-suite",
+                              str(tmp_path / "suite"), *extra], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: --write-suite writes the derived suite and runs "
+                          f"nothing: leave out {extra[0]} ") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("extra", [["--json", "{tmp}/report.json"], ["--ruleset", "mariazza"],
+                                   ["--engine", "cat"], ["--coverage"]])
+def test_regenerate_refuses_what_it_leaves_unused(extra: list[str], tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the test files rebuilt (or their diff printed) and the flag dropped, exit 0
+    extra = [a.replace("{tmp}", str(tmp_path)) for a in extra]
+    code, out, err = run_cli(["conformance", "--suite", str(tmp_path), "--regenerate",
+                              "--check", *extra], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("mariage: error: --regenerate rebuilds every generated test file and runs "
+                   f"nothing: leave out {extra[0]}\n")
+
+
+def test_check_without_regenerate_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the whole suite run against the reference engine (--check was dropped)
+    code, out, err = run_cli(["conformance", "--check", "--ruleset", "mariazza"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: --check goes with --regenerate")
