@@ -86,3 +86,54 @@ def test_check_without_regenerate_is_refused(capsys: pytest.CaptureFixture[str])
     code, out, err = run_cli(["conformance", "--check", "--ruleset", "mariazza"], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("mariage: error: --check goes with --regenerate")
+
+
+# ------------------------------------------------------------------ an engine's hello
+HELLO_ENGINE = """import json, sys
+extra = json.loads(sys.argv[1])
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "quit":
+        print(json.dumps({"type": "bye"}), flush=True)
+        break
+    hello = {"type": "hello", "engine": "hostile42", "protocol": 2,
+             "rulesets": {"mariazza": {"options": {}}}}
+    print(json.dumps({**hello, **extra} if msg["type"] == "hello" else {"type": "ok"}),
+          flush=True)
+"""
+
+
+@pytest.mark.parametrize(("extra", "why"), [
+    ({"rulesets": {"mariazza": {"options": []}}},
+     "ruleset 'mariazza': 'options' must be an object (option name -> object), not []"),
+    ({"rulesets": {"mariazza": {"options": {"target": 41}}}},
+     "ruleset 'mariazza': option 'target' must be an object"),
+    ({"rulesets": {"mariazza": {"options": {"target": {"type": "integer", "default": 41}}}}},
+     "option 'target': 'type' must be one of int, bool, enum, not \"integer\""),
+    ({"rulesets": {"mariazza": {"options": {"target": {"type": "int", "values": 41}}}}},
+     "option 'target': 'values' must be a list, not 41"),
+    ({"rulesets": {"mariazza": {"options": {"target": {"type": "int", "max": "99"}}}}},
+     "option 'target': 'max' must be a number, not \"99\""),
+    ({"features": "hidden_cards"}, "'features' must be a list of texts, not \"hidden_cards\""),
+    ({"requests": "choose"}, "'requests' must be a list of texts, not \"choose\""),
+    ({"protocol": 2.0}, "the engine speaks protocol 2.0, this runner speaks protocols 1 and 2"),
+])
+def test_a_malformed_hello_fails_the_handshake_saying_what(
+        extra: dict[str, object], why: str, tmp_path: Path) -> None:
+    # was: passed over: "values": 41 ran every test of the option, "options": [] ran the
+    # tests at the defaults, "features": "hidden_cards" and "requests": "choose" were read
+    # letter by letter ("choose" in "choose"), protocol 2.0 was taken for 2
+    import sys
+
+    from mariage.conformance.client import EngineClient, HandshakeError
+
+    script = tmp_path / "engine.py"
+    script.write_text(HELLO_ENGINE, encoding="utf-8")
+    quoted = json.dumps(json.dumps(extra))
+    client = EngineClient.for_command(f"{sys.executable} {script} {quoted}", timeout=30)
+    try:
+        with pytest.raises(HandshakeError) as caught:
+            client.hello()
+    finally:
+        client.close()
+    assert why in caught.value.message
