@@ -137,3 +137,17 @@ def test_a_malformed_hello_fails_the_handshake_saying_what(
     finally:
         client.close()
     assert why in caught.value.message
+
+
+# ------------------------------------------------------------------ play --bots
+@pytest.mark.parametrize(("bots", "which"), [("random,", 2), (",greedy", 1), ("", 1),
+                                             ("random, ,greedy", 2)])
+def test_an_empty_bot_name_is_refused_not_dropped(
+        bots: str, which: int, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: dropped: "random," played random at both seats, exit 0; "random, ,greedy" said
+    # "--bots needs 1 or 2 names, got 2" of the two names it kept
+    code, out, err = run_cli(["play", "mariazza", "-q", "--max-hands", "1", "--bots", bots],
+                             capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"mariage: error: --bots: name {which} of '{bots}' is empty (one "
+                          "name, or 2 separated by commas: ") and err.count("\n") == 1
