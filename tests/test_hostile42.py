@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hostilekit import run_cli
+from hostilekit import forget_house, run_cli
 
 RECORD = """[Mariage "1"]
 [Ruleset "schnapsen"]
@@ -151,3 +151,27 @@ def test_an_empty_bot_name_is_refused_not_dropped(
     assert (code, out) == (2, "")
     assert err.startswith(f"mariage: error: --bots: name {which} of '{bots}' is empty (one "
                           "name, or 2 separated by commas: ") and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------ a house description
+@pytest.mark.parametrize(("change", "sets"), [
+    ("deal:\n  hand_size: 21\n", "4:14 sets deal.hand_size"),
+    ("players:\n  count: 3\n", "4:10 sets players.count"),
+    ("pack:\n  remove_ranks: [A, '3', K, Q, J, '7', '6', '5', '4', '2']\n",
+     "4:17 sets pack.remove_ranks"),
+])
+@pytest.mark.parametrize("command", ["check-spec", "play"])
+@pytest.mark.usefixtures(forget_house.__name__)
+def test_a_conflict_a_house_file_makes_in_its_parent_names_the_house_file(
+        change: str, sets: str, command: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: located in spec/mariazza.yaml alone ("at 'deal.packet': hand size 21 is not a
+    # whole number of packets of 5"), a file the user never wrote; house.yaml unnamed
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: mariazza\nruleset: house\n{change}", encoding="utf-8")
+    argv = [command, str(house)] + (["-q"] if command == "play" else [])
+    code, _, err = run_cli(argv, capsys)
+    assert code == 1 and "Traceback" not in err
+    assert "mariazza.yaml:" in err.split(": at ")[0]
+    assert f", which {house} extends: {house}:{sets}) [S020]\n" in err
+    assert err.count("\n") == 1
