@@ -175,3 +175,16 @@ def test_a_conflict_a_house_file_makes_in_its_parent_names_the_house_file(
     assert "mariazza.yaml:" in err.split(": at ")[0]
     assert f", which {house} extends: {house}:{sets}) [S020]\n" in err
     assert err.count("\n") == 1
+
+
+# ------------------------------------------------------------------ standard input twice
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--format", "json"], ["stats"]])
+def test_standard_input_named_twice_is_refused_before_reading(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: stats "mariage: error: I/O operation on closed file." (exit 2, no file named);
+    # validate read the records once, then found "no record" in the second "-": exit 1
+    good = tmp_path / "good.mrg"
+    good.write_text(RECORD, encoding="utf-8")
+    code, out, err = run_cli([*command, "-", str(good), "-"], capsys)
+    assert (code, out) == (2, "")
+    assert err == "mariage: error: -: standard input is named 2 times; it can be read once\n"

@@ -30,7 +30,7 @@ from ..notation.errors import RecordError
 from ..notation.reader import split_records
 from ..outfile import check_destination, write_output
 from ..viewer.stats import Stats, stats_html
-from . import COMMANDS, description_files, path_arg
+from . import COMMANDS, description_files, path_arg, stdin_once
 
 NAME, HELP = COMMANDS["stats"]
 
@@ -78,6 +78,7 @@ def _read(stats: Stats, name: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    stdin_once(args.files)
     if args.out is not None:
         check_destination(args.out)  # before reading anything
     for name in args.files:  # each named file there before any is read
