@@ -188,3 +188,69 @@ def test_standard_input_named_twice_is_refused_before_reading(
     code, out, err = run_cli([*command, "-", str(good), "-"], capsys)
     assert (code, out) == (2, "")
     assert err == "mariage: error: -: standard input is named 2 times; it can be read once\n"
+
+
+# ------------------------------------------------------------------ compressed files
+def _zstd_available() -> bool:
+    for module in ("compression.zstd", "zstandard"):
+        try:
+            __import__(module)
+        except ImportError:
+            continue
+        return True
+    return False
+
+
+def _bad_compressed(kind: str, folder: Path) -> Path:
+    """A file named for its compression that does not hold it (or holds it cut short)."""
+    import gzip
+
+    if kind == "text.gz":
+        path = folder / "text.mrg.gz"
+        path.write_text(RECORD, encoding="utf-8")
+    elif kind == "text.zst":
+        if not _zstd_available():
+            pytest.skip("no zstd reader installed")
+        path = folder / "text.mrg.zst"
+        path.write_text(RECORD, encoding="utf-8")
+    elif kind == "text.bz2":
+        path = folder / "text.mrg.bz2"
+        path.write_text(RECORD, encoding="utf-8")
+    else:
+        path = folder / "cut.mrg.gz"
+        path.write_bytes(gzip.compress(RECORD.encode() * 20)[:120])
+    return path
+
+
+@pytest.mark.parametrize("kind", ["text.gz", "text.zst", "text.bz2", "cut.gz"])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--format", "json"],
+                                     ["view", "-s", "A"], ["render", "--html", "{out}.html"],
+                                     ["render", "--svg", "{out}.svg", "--hand", "1"]])
+def test_a_compressed_file_that_cannot_be_read_is_n105_at_its_line(
+        kind: str, command: list[str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a cut .gz raised EOFError and a .zst that is no zstd a ZstdError (tracebacks);
+    # a .gz or .bz2 holding text was "mariage: error: text.mrg.gz: None" (replay) or "Not
+    # a gzipped file (b'[M')" without the file's name (view, render), exit 2
+    path = _bad_compressed(kind, tmp_path)
+    argv = [a.replace("{out}", str(tmp_path / "page")) for a in command]
+    code, out, err = run_cli([*argv, str(path)], capsys)
+    assert code == 1 and "Traceback" not in err
+    if "json" in command:
+        first = json.loads(out)["errors"][0]
+        assert (first["code"], first["file"], first["line"]) == ("N105", str(path), 1)
+    else:
+        assert f"{path}:1:1: N105: the file cannot be read further: " in err
+    assert not list(tmp_path.glob("page*"))  # nothing drawn
+
+
+def test_read_records_says_n105_where_a_compressed_stream_breaks(tmp_path: Path) -> None:
+    # was: the decoder's own EOFError out of mariage.notation.read_records
+    from mariage.notation.batch import open_input
+    from mariage.notation.errors import NotationError
+    from mariage.notation.reader import read_records
+
+    path = _bad_compressed("cut.gz", tmp_path)
+    with open_input(path) as stream, pytest.raises(NotationError) as caught:
+        list(read_records(stream, str(path)))
+    assert caught.value.error.code == "N105"

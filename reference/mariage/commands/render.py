@@ -46,7 +46,7 @@ def _numbered(path: str, number: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..notation.batch import open_input
-    from ..notation.reader import parse_record, split_records
+    from ..notation.reader import parse_record, split_records, stream_failure
     from ..outfile import check_destination, write_output
     from ..viewer.draw import render_html, render_svg
     from ..viewer.timeline import timeline
@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     records: list[tuple[Record, str]] = []
     bad = False
     with stream:
-        for raw in split_records(stream, name):
+        for raw in split_records(stream, name, lambda exc, line: stream_failure(exc, line,
+                                                                                name)):
             if isinstance(raw, RecordError):
                 sys.stderr.write(f"{raw}\n")
                 bad = True

@@ -235,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:
-        raise ValueError(f"{args.file}: {exc.strerror}") from None
+        raise ValueError(f"{args.file}: {exc.strerror or exc}") from None
     except NotationError as exc:
         if args.format == "json":
             import json  # (only here: the text report needs none)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -213,6 +214,28 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         yield from problems
         yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
                           "line)", file=file, line=max(lineno, 1), column=1)
+
+
+def stream_failure(exc: Exception, line: int, file: str) -> RecordError | None:
+    """A read of a record file that failed (compressed data cut short, or not of the
+    compression its name says, a disk error) as problem N105 at ``line``; None for any
+    other exception (which is then raised).
+
+    >>> print(stream_failure(EOFError("compressed file ended early"), 3, "a.mrg.gz"))
+    a.mrg.gz:3:1: N105: the file cannot be read further: compressed file ended early
+    """
+    import zlib  # (here: a read that never fails needs none of it)
+
+    lzma = sys.modules.get("lzma")  # an LZMAError comes only from a file lzma was read with
+    errors = (OSError, EOFError, zlib.error, ValueError) + ((lzma.LZMAError,) if lzma else ())
+    if isinstance(exc, errors):
+        why = str(exc) or type(exc).__name__
+    elif type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
+        why = str(exc)  # zstandard.ZstdError and other decoders' own errors
+    else:
+        return None
+    return RecordError("N105", f"the file cannot be read further: {why}", file=file,
+                       line=line, column=1)
 
 
 def _broken(broken: Broken | None, exc: Exception, line: int) -> RecordError:
@@ -588,7 +611,9 @@ def parse_records(stream: BinaryIO, file: str = "<stream>"
     two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected HAND, PLAY, RESULT)
     (2, 15)
     """
-    for raw in split_records(stream, file):
+    # a read that fails (a .gz cut short, a .zst that is not zstd) is problem N105 at its
+    # line: it was an EOFError or a ZstdError traceback in replay, view and render
+    for raw in split_records(stream, file, lambda exc, line: stream_failure(exc, line, file)):
         if isinstance(raw, RecordError):
             yield raw
             continue
