@@ -254,3 +254,33 @@ def test_read_records_says_n105_where_a_compressed_stream_breaks(tmp_path: Path)
     with open_input(path) as stream, pytest.raises(NotationError) as caught:
         list(read_records(stream, str(path)))
     assert caught.value.error.code == "N105"
+
+
+# ------------------------------------------------------------------ a suite's test file
+QUIT_TEST = """---
+id: protocol/quit42
+description: "quit is answered with bye"
+kind: protocol
+ruleset: "*"
+rules: [protocol.quit]
+features: [protocol]
+start: {}
+steps: STEPS
+---
+"""
+
+
+@pytest.mark.parametrize("steps", ["1.5", "5", "true"])
+def test_steps_that_are_no_list_are_refused_naming_the_file(
+        steps: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a TypeError traceback ('float' object is not iterable) as the suite was read
+    folder = tmp_path / "tests" / "protocol"
+    folder.mkdir(parents=True)
+    test = folder / "quit.test"
+    test.write_text(QUIT_TEST.replace("STEPS", steps), encoding="utf-8")
+    code, out, err = run_cli(["conformance", "--suite", str(tmp_path), "--no-progress"],
+                             capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: protocol/quit.test: 'steps' must be a list of "
+                          "mappings")
+    assert err.count("\n") == 1
