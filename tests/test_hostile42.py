@@ -284,3 +284,21 @@ def test_steps_that_are_no_list_are_refused_naming_the_file(
     assert err.startswith("mariage: error: protocol/quit.test: 'steps' must be a list of "
                           "mappings")
     assert err.count("\n") == 1
+
+
+# ------------------------------------------------------------------ record N of a file
+@pytest.mark.parametrize("command", [["replay", "-r", "2"], ["replay", "--format", "json",
+                                                             "-r", "2"],
+                                     ["view", "-s", "A", "-r", "2"]])
+def test_record_n_is_read_though_an_earlier_record_does_not_parse(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "N110 record 1, at '%%'" and exit 1: every record before N was parsed, and the
+    # first that did not parse stopped the reading (render -r 2 drew record 2)
+    path = tmp_path / "two.mrg"
+    path.write_text(RECORD.replace("hand 1\n", "hand 1 %%\n") + "\n" + RECORD,
+                    encoding="utf-8")
+    code, out, err = run_cli([*command, str(path)], capsys)
+    assert (code, err) == (0, "")
+    assert "N110" not in out
+    code, out, err = run_cli([*command[:-1], "1", str(path)], capsys)  # record 1: its own
+    assert code == 1 and "N110" in (out if "json" in command else err)

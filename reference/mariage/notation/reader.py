@@ -53,6 +53,7 @@ __all__ = [
     "RawRecord",
     "parse_record",
     "parse_records",
+    "read_record",
     "read_records",
     "split_records",
     "syntax_errors",
@@ -648,3 +649,31 @@ def read_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[Record]:
         if isinstance(item, RecordError):
             raise NotationError(item)
         yield item
+
+
+def read_record(stream: BinaryIO, file: str, number: int) -> Record | None:
+    """Record ``number`` (from 1) of ``stream``, or None if it has fewer; the records
+    before it are split off, not parsed, so that a problem of one of them does not stop
+    the reading of another (``mariage replay -r 2`` of a file whose first record does
+    not parse said why record 1 could not be read). A problem of the file (text before
+    the first record, a read that fails) or of record ``number`` raises
+    :class:`NotationError`.
+
+    >>> import io
+    >>> text = ('[Mariage "1"]\\n%%\\n\\n[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n'
+    ...         '\\nhand 1\\ndeal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n\\nresult *\\n')
+    >>> read_record(io.BytesIO(text.encode()), "two.mrg", 2).line
+    4
+    >>> read_record(io.BytesIO(text.encode()), "two.mrg", 3) is None
+    True
+    """
+    for raw in split_records(stream, file, lambda exc, line: stream_failure(exc, line, file)):
+        if isinstance(raw, RecordError):
+            raise NotationError(raw)
+        if raw.number != number:
+            continue
+        if raw.problems:
+            raise NotationError(raw.problems[0])
+        return parse_record(raw.text, file=file, number=raw.number, line=raw.line)
+    return None
