@@ -302,3 +302,25 @@ def test_record_n_is_read_though_an_earlier_record_does_not_parse(
     assert "N110" not in out
     code, out, err = run_cli([*command[:-1], "1", str(path)], capsys)  # record 1: its own
     assert code == 1 and "N110" in (out if "json" in command else err)
+
+
+def test_a_deal_step_without_its_deck_is_run_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: KeyError: 'deck' out of the reference that follows a test to blame its rules
+    import yaml
+    from mariage.resources import conformance_dir
+
+    source = conformance_dir() / "tests" / "mariazza" / "deal" / "first-player-required.test"
+    text = source.read_text(encoding="utf-8")
+    end = text.index("\n---\n", 3)
+    data = yaml.safe_load(text[4:end + 1])
+    deal = next(s for s in data["steps"] if "deal" in s)
+    del deal["deal"]["deck"]
+    folder = tmp_path / "tests" / "mariazza"
+    folder.mkdir(parents=True)
+    (folder / "nodeck.test").write_text("---\n" + yaml.safe_dump(data) + text[end + 1:],
+                                        encoding="utf-8")
+    code, out, err = run_cli(["conformance", "--suite", str(tmp_path), "--no-progress"],
+                             capsys)
+    assert code == 1 and "Traceback" not in err
+    assert f"FAIL  {data['id']}: step 5: " in out  # bad_request, not the refusal expected
