@@ -324,3 +324,24 @@ def test_a_deal_step_without_its_deck_is_run_not_a_traceback(
                              capsys)
     assert code == 1 and "Traceback" not in err
     assert f"FAIL  {data['id']}: step 5: " in out  # bad_request, not the refusal expected
+
+
+# ------------------------------------------------------------------ render's problems
+@pytest.mark.parametrize("limit", [None, "0", "5"])
+def test_render_lists_at_most_max_problems_on_stderr(
+        limit: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: every problem the page shows, one line each: 20,000 lines for a record of
+    # 20,000 wrong annotations (replay and validate list 100, then count the rest)
+    path = tmp_path / "notes.mrg"
+    path.write_text(RECORD.replace("(won B)\n", "(won B)\n" + "(points 1 2)\n" * 120),
+                    encoding="utf-8")
+    page = tmp_path / "page.html"
+    extra = [] if limit is None else ["--max-problems", limit]
+    code, out, err = run_cli(["render", "--html", str(page), *extra, str(path)], capsys)
+    assert (code, out) == (1, f"{page}\n") and page.exists()
+    lines = err.splitlines()
+    shown = {None: 100, "0": 120, "5": 5}[limit]
+    assert sum(" N152 " in line for line in lines) == shown
+    if shown < 120:
+        assert lines[-1] == (f"... and {120 - shown} more problems found and not shown "
+                             f"(--max-problems {shown}; 0 shows all)")
