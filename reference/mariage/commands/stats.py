@@ -4,11 +4,11 @@ Files are read as ``validate`` reads them: compressed or not, folders of
 shards, ``-`` for standard input, one record at a time, so memory stays the
 same however many records there are. Each invalid record is reported in one
 line on standard error (its first problem) and left out of the totals; the
-exit code is then 1. So is it for a problem of a file rather than of a record (text
+exit code is then 1. So it is for a problem of a file rather than of a record (text
 before the first record, no record found), which is reported but counted as no
-record, as ``validate`` counts it. ``--format`` picks text (the default), JSON or an HTML page
-of bar charts; ``--out FILE`` writes the report to a file instead of standard
-output (whole or not at all).
+record, as ``validate`` counts it. ``--format`` picks text (the default), JSON or
+an HTML page of bar charts; ``--out FILE`` writes the report to a file instead of
+standard output (whole or not at all).
 """
 
 from __future__ import annotations
