@@ -136,6 +136,22 @@ def path_arg(text: str) -> str:
     return text
 
 
+def stdin_once(files: Sequence[str]) -> None:
+    """A usage error if ``-`` (standard input) is among ``files`` more than once: it can
+    be read once (``stats - -`` said "I/O operation on closed file", ``validate - -``
+    found no record the second time and exited 1 over records that were all good).
+
+    >>> stdin_once(["-", "a.mrg"])
+    >>> stdin_once(["-", "a.mrg", "-"])
+    Traceback (most recent call last):
+        ...
+    ValueError: -: standard input is named 2 times; it can be read once
+    """
+    if files.count("-") > 1:
+        raise ValueError(f"-: standard input is named {files.count('-')} times; it can be "
+                         "read once")
+
+
 def parse_seed(text: str) -> int:
     """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
     import argparse

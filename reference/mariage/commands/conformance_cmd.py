@@ -168,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
     check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
                        reads=[*(p for p in (args.expect, *args.spec) if p),
                               *description_files(*(args.ruleset or ()))])
+    _refuse_unused(args)  # a flag that would be left unused: a usage error, not exit 0
     if args.write_suite == "-":  # standard output elsewhere: here a folder named "-"
         raise ValueError("--write-suite -: this option writes a folder, not standard output "
                          "(./- names a folder called -)")
@@ -327,6 +328,39 @@ _RUN_ONLY = (("--engine", "engine"), ("--rule", "rule"), ("--kind", "kind"), ("-
              ("--spec", "spec"), ("--derived", "derived"), ("--declared", "declared"),
              ("--write-suite", "write_suite"), ("--expect", "expect"), ("--json", "json"),
              ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"))
+
+
+#: what only a run of tests reads: reports, expectations, the tests' filters
+_REPORTS = (("--rule", "rule"), ("--kind", "kind"), ("--expect", "expect"), ("--json", "json"),
+            ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"),
+            ("--require-rule-ids", "require_rule_ids"))
+
+
+def _given(args: argparse.Namespace, flags: tuple[tuple[str, str], ...]) -> list[str]:
+    """The ``flags`` given a value on the command line (not left at their defaults)."""
+    return [flag for flag, dest in flags if getattr(args, dest) not in (None, False, [])]
+
+
+def _refuse_unused(args: argparse.Namespace) -> None:
+    """A usage error for what ``--regenerate`` or ``--write-suite`` (which run no test)
+    would leave unused: a report asked for and never written, with exit 0, said nothing
+    of the engine it named. ``--check`` goes with ``--regenerate`` only (alone, the whole
+    suite ran)."""
+    if args.check and not args.regenerate:
+        raise ValueError("--check goes with --regenerate (it only prints the diff of the "
+                         "regenerated test files): give both, or leave out --check")
+    if args.regenerate:
+        unused = _given(args, (*_RUN_ONLY, ("--ruleset", "ruleset"), ("--coverage",
+                                                                      "coverage")))
+        if unused:
+            raise ValueError(f"--regenerate rebuilds every generated test file and runs "
+                             f"nothing: leave out {', '.join(unused)}")
+    elif args.write_suite:
+        unused = _given(args, _REPORTS)
+        if unused:
+            raise ValueError(f"--write-suite writes the derived suite and runs nothing: "
+                             f"leave out {', '.join(unused)} (run the suite it wrote "
+                             f"with --suite DIR and these)")
 
 
 def _unknown_ruleset(names: list[str]) -> str:

@@ -16,7 +16,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.rulesload import load_rules
 
-from ..errors import did_you_mean, printable
+from ..errors import did_you_mean, printable, shown
 from . import COMMANDS, description_files, parse_options, parse_seed, whole_arg
 from .showing import draws, header
 
@@ -48,7 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _bots(spec: str, n: int, seed: int) -> list[Bot]:
-    names = [s.strip() for s in spec.split(",") if s.strip()]
+    names = [s.strip() for s in spec.split(",")]
+    if "" in names:  # was dropped: "random," played random at every seat, not a guess
+        raise ValueError(f"--bots: name {names.index('') + 1} of {shown(spec)} is empty "
+                         f"(one name, or {n} separated by commas: {', '.join(BOTS)})")
     if len(names) == 1:
         names = names * n
     if len(names) != n:

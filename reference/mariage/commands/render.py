@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the reader and the drawing are imported when the command ru
     from ..notation.model import Record
 from ..errors import one_line, shown
 from . import COMMANDS, description_files, path_arg, whole_arg
+from .capped import Capped, add_max_problems, check_max
 
 NAME, HELP = COMMANDS["render"]
 
@@ -37,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", type=whole_arg, metavar="N", help="the hand to draw (--svg)")
     parser.add_argument("--trick", type=whole_arg, metavar="K",
                         help="the trick to draw (--svg; without it, the deal)")
+    add_max_problems(parser, "on stderr (the page shows every one)")
 
 
 def _numbered(path: str, number: int) -> str:
@@ -46,13 +48,16 @@ def _numbered(path: str, number: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..notation.batch import open_input
-    from ..notation.reader import parse_record, split_records
+    from ..notation.reader import parse_record, split_records, stream_failure
     from ..outfile import check_destination, write_output
     from ..viewer.draw import render_html, render_svg
     from ..viewer.timeline import timeline
 
     if args.record is not None and args.record < 1:  # 0 is no record, not "every record"
         raise ValueError("--record counts from 1")
+    # at most so many problems on stderr: a record of 20,000 wrong annotations wrote
+    # 20,000 lines (the pages show each one)
+    told = Capped(check_max(args.max_problems), sys.stderr)
     if args.svg is not None and args.hand is None:
         raise ValueError("--svg needs --hand N (and --trick K for one trick)")
     if args.html is not None and (args.hand is not None or args.trick is not None):
@@ -69,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     records: list[tuple[Record, str]] = []
     bad = False
     with stream:
-        for raw in split_records(stream, name):
+        for raw in split_records(stream, name, lambda exc, line: stream_failure(exc, line,
+                                                                                name)):
             if isinstance(raw, RecordError):
                 sys.stderr.write(f"{raw}\n")
                 bad = True
@@ -100,12 +106,14 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:  # no such hand or trick: the record's problems say why
             if not tl.errors:
                 raise
-            _tell(tl.errors)  # the record was checked and found bad: exit 1, not 2
+            _tell(told, tl.errors)  # the record was checked and found bad: exit 1, not 2
+            told.close()
             sys.stderr.write(f"mariage: error: {one_line(exc)}\n")
             return 1
         write_output(args.svg, picture, "--svg")
         print(args.svg)
-        _tell(tl.errors)
+        _tell(told, tl.errors)
+        told.close()
         return 1 if bad or tl.errors else 0  # bad: a problem of the file (N103...) too
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
@@ -116,12 +124,14 @@ def run(args: argparse.Namespace) -> int:
         bad = bad or not tl.ok
         write_output(out, render_html(tl, source), "--html")
         print(out)
-        _tell(tl.errors)
+        _tell(told, tl.errors)
+    told.close()
     return 1 if bad else 0
 
 
-def _tell(errors: list[RecordError]) -> None:
+def _tell(told: Capped, errors: list[RecordError]) -> None:
     """The problems a page shows, on standard error too (one line each, as ``validate``
-    prints them): the exit code 1 says why, not only the drawing."""
+    prints them, at most ``--max-problems`` in all): the exit code 1 says why, not only
+    the drawing."""
     for err in errors:
-        sys.stderr.write(f"{err}\n")
+        told.write(str(err))

@@ -14,7 +14,7 @@ from ..notation.batch import open_input
 from ..notation.checked import Checked
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
-from ..notation.reader import read_records
+from ..notation.reader import read_record
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Step, Timeline, timeline
 from . import COMMANDS, path_arg, whole_arg
@@ -160,11 +160,11 @@ def pick(file: str, number: int) -> Record:
     if number < 1:
         raise ValueError("--record counts from 1")
     stream = sys.stdin.buffer if file == "-" else open_input(file)
-    with stream:
-        for rec in read_records(stream, "<stdin>" if file == "-" else file):
-            if rec.number == number:
-                return rec
-    raise ValueError(f"{file} has no record {shown(number)}")
+    with stream:  # the records before it split off, not parsed: their problems are theirs
+        rec = read_record(stream, "<stdin>" if file == "-" else file, number)
+    if rec is None:
+        raise ValueError(f"{file} has no record {shown(number)}")
+    return rec
 
 
 def as_json(tl: Timeline) -> dict[str, Any]:
@@ -236,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:
-        raise ValueError(f"{args.file}: {exc.strerror}") from None
+        raise ValueError(f"{args.file}: {exc.strerror or exc}") from None
     except NotationError as exc:
         if args.format == "json":
             import json  # (only here: the text report needs none)

@@ -4,9 +4,11 @@ Files are read as ``validate`` reads them: compressed or not, folders of
 shards, ``-`` for standard input, one record at a time, so memory stays the
 same however many records there are. Each invalid record is reported in one
 line on standard error (its first problem) and left out of the totals; the
-exit code is then 1. ``--format`` picks text (the default), JSON or an HTML page
-of bar charts; ``--out FILE`` writes the report to a file instead of standard
-output (whole or not at all).
+exit code is then 1. So it is for a problem of a file rather than of a record (text
+before the first record, no record found), which is reported but counted as no
+record, as ``validate`` counts it. ``--format`` picks text (the default), JSON or
+an HTML page of bar charts; ``--out FILE`` writes the report to a file instead of
+standard output (whole or not at all).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..notation.errors import RecordError
 from ..notation.reader import split_records
 from ..outfile import check_destination, write_output
 from ..viewer.stats import Stats, stats_html
-from . import COMMANDS, description_files, path_arg
+from . import COMMANDS, description_files, path_arg, stdin_once
 
 NAME, HELP = COMMANDS["stats"]
 
@@ -47,16 +49,21 @@ def _problem(err: RecordError) -> None:
     sys.stderr.flush()
 
 
-def _read(stats: Stats, name: str) -> None:
-    """Add every record of file ``name`` to ``stats``; report each problem at once."""
+def _read(stats: Stats, name: str) -> int:
+    """Add every record of file ``name`` to ``stats``; report each problem at once.
+
+    Return how many problems were the file's, not a record's (text before the first
+    record, no record at all, a stream that cannot be read further): they are no
+    record, so ``validate`` counts none for them and neither do the totals here.
+    """
     stream = sys.stdin.buffer if name == "-" else open_input(name)
     file = "<stdin>" if name == "-" else name
+    troubles = 0
     with stream:
         for item in split_records(stream, file, lambda exc, line: _broken_stream(exc, line,
                                                                                   file)):
             if isinstance(item, RecordError):  # the file cannot be read further, say
-                stats.invalid += 1
-                stats.records += 1
+                troubles += 1
                 _problem(item)
                 continue
             if item.problems:
@@ -67,9 +74,11 @@ def _read(stats: Stats, name: str) -> None:
             for err in stats.add_text(item.text, file=item.file, number=item.number,
                                       line=item.line):
                 _problem(err)
+    return troubles
 
 
 def run(args: argparse.Namespace) -> int:
+    stdin_once(args.files)
     if args.out is not None:
         check_destination(args.out)  # before reading anything
     for name in args.files:  # each named file there before any is read
@@ -88,9 +97,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:  # nor one of the records it reads (a folder's shards too)
         check_destination(args.out, reads=[*files, *description_files()])
     stats = Stats()
+    troubles = 0  # problems of the files, not of a record: exit 1 all the same
     for name in files:
         try:
-            _read(stats, name)
+            troubles += _read(stats, name)
         except InputError as exc:
             raise ValueError(f"{name}: {exc}") from None
         except OSError as exc:
@@ -110,4 +120,4 @@ def run(args: argparse.Namespace) -> int:
         print(args.out)
     else:
         sys.stdout.write(report)
-    return 1 if stats.invalid else 0
+    return 1 if stats.invalid or troubles else 0

@@ -29,7 +29,7 @@ from ..notation.batch import (
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
 from ..terminate import end_now, first_workers, signals_end_at_once, start_workers, worker_start
-from . import COMMANDS, path_arg, whole_arg
+from . import COMMANDS, path_arg, stdin_once, whole_arg
 from .capped import Capped, add_max_problems, check_max
 
 NAME, HELP = COMMANDS["validate"]
@@ -170,6 +170,7 @@ def _run(args: argparse.Namespace) -> int:
                          f"got {str(args.jobs)[:20]}")
     if args.search_limit < 1:
         raise ValueError("--search-limit takes a number of replays, at least 1")
+    stdin_once(args.files)
     text = args.format == "text"
     _report = _Report(check_max(args.max_problems))
     usage = False

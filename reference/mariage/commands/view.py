@@ -8,7 +8,7 @@ import sys
 from ..errors import shown
 from ..notation.batch import open_input
 from ..notation.errors import NotationError
-from ..notation.reader import read_records
+from ..notation.reader import read_record, read_records
 from ..notation.views import view
 from ..notation.writer import write_record
 from . import COMMANDS, path_arg, whole_arg
@@ -35,9 +35,10 @@ def run(args: argparse.Namespace) -> int:
     written = 0
     try:
         with stream:
-            for rec in read_records(stream, name):
-                if args.record is not None and rec.number != args.record:
-                    continue
+            # record N alone is parsed: a problem of another one is not its own
+            wanted = read_records(stream, name) if args.record is None else filter(
+                None, [read_record(stream, name, args.record)])
+            for rec in wanted:
                 if written:
                     sys.stdout.write("\n")
                 sys.stdout.write(write_record(view(rec, args.seat)))

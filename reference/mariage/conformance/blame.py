@@ -160,8 +160,8 @@ class Reference:
                 self.since.add("core.resign")
         except IllegalActionError:
             pass
-        except (ValueError, MariageError):
-            return False
+        except (ValueError, MariageError, KeyError, TypeError):  # a deal with no deck...
+            return False  # (a test of what an engine refuses): not to be followed
         return True
 
     def state_blame(self, test: Test, what: str) -> tuple[str, ...]:

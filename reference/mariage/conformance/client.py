@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import expect_str, printable
 from .command import check_command, shell_operator
-from .configuration import check_configurations
+from .configuration import check_configurations, check_hello
 from .limits import MAX_TIMEOUT, START_TIMEOUT, check_timeout
 from .protocol import (
     MAX_LINE,
@@ -632,8 +632,9 @@ class EngineClient:
             raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message "
                                  "(the first line an engine writes must be its answer to "
                                  f"'hello'): {encode(reply)[:120]}")
-        version = reply.get("protocol")
-        if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        version = reply.get("protocol")  # a whole number: not true, nor 2.0
+        if version not in SUPPORTED_VERSIONS or not isinstance(version, int) \
+                or isinstance(version, bool):
             raise HandshakeError(f"the engine speaks protocol {json.dumps(version)}, "
                                  f"this runner speaks protocols "
                                  f"{' and '.join(map(str, SUPPORTED_VERSIONS))}")
@@ -644,6 +645,9 @@ class EngineClient:
         why = check_configurations(reply.get("configurations", []))
         if why:
             raise HandshakeError(f"the 'hello' answer's configurations are malformed: {why}")
+        why = check_hello(reply)
+        if why:
+            raise HandshakeError(f"the 'hello' answer is malformed: {why}")
         self.info = reply
         return reply
 

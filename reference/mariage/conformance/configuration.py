@@ -46,7 +46,7 @@ from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError, whole_number
 
-__all__ = ["CONFIGURATION_FILE", "Configuration", "check_configurations",
+__all__ = ["CONFIGURATION_FILE", "Configuration", "check_configurations", "check_hello",
            "declared_configurations", "effective_options", "make_configuration",
            "option_specs", "parse_option", "show_value", "suite_configuration", "unsupported",
            "why_skipped"]
@@ -317,6 +317,57 @@ def check_configurations(value: Any) -> str:
                                               or not isinstance(value, int)):
                         return (f"configuration {i}: option '{name}': '{bound}' must be a "
                                 f"whole number, not {json.dumps(value)[:40]}")
+    return ""
+
+
+#: the option types a ``hello`` may declare (docs/protocol.rst)
+_OPTION_TYPES = ("int", "bool", "enum")
+
+
+def check_hello(reply: dict[str, Any]) -> str:
+    """``""`` if what a ``hello`` declares beside its ``configurations`` has the shape
+    docs/protocol.rst gives it, else why not: each ruleset's ``options`` an object of
+    objects, an option's ``type`` one of int, bool and enum, its ``values`` a list, its
+    ``min`` and ``max`` numbers; ``requests`` and ``features`` lists of texts. (A
+    malformed declaration was passed over: ``"values": 5`` ran every test of the option,
+    ``"features": "hidden_cards"`` was read as naming it, letter by letter.)
+
+    >>> check_hello({"rulesets": {"schnapsen": {"options": {"target": {"min": 5}}}}})
+    ''
+    >>> print(check_hello({"rulesets": {"schnapsen": {"options": {"target": {"values": 5}}}}}))
+    ruleset 'schnapsen': option 'target': 'values' must be a list, not 5
+    >>> print(check_hello({"rulesets": {}, "features": "hidden_cards"}))
+    'features' must be a list of texts, not "hidden_cards"
+    """
+    for key in ("requests", "features"):
+        listed = reply.get(key)
+        if listed is not None and (not isinstance(listed, list)
+                                   or not all(isinstance(x, str) for x in listed)):
+            return f"'{key}' must be a list of texts, not {json.dumps(listed)[:40]}"
+    for ruleset, entry in reply.get("rulesets", {}).items():
+        opts = entry.get("options")
+        where = f"ruleset {json.dumps(ruleset)[1:-1][:64]!r}"
+        if opts is None:
+            continue
+        if not isinstance(opts, dict):
+            return (f"{where}: 'options' must be an object (option name -> object), not "
+                    f"{json.dumps(opts)[:40]}")
+        for name, spec in opts.items():
+            at = f"{where}: option {json.dumps(name)[1:-1][:64]!r}"
+            if not isinstance(spec, dict):
+                return (f"{at} must be an object ({{\"type\": ..., \"default\": ...}}), "
+                        f"not {json.dumps(spec)[:40]}")
+            kind = spec.get("type")
+            if kind is not None and kind not in _OPTION_TYPES:
+                return (f"{at}: 'type' must be one of {', '.join(_OPTION_TYPES)}, not "
+                        f"{json.dumps(kind)[:40]}")
+            if "values" in spec and not isinstance(spec["values"], list):
+                return f"{at}: 'values' must be a list, not {json.dumps(spec['values'])[:40]}"
+            for bound in ("min", "max"):
+                value = spec.get(bound)
+                if value is not None and (isinstance(value, bool)
+                                          or not isinstance(value, int | float)):
+                    return f"{at}: '{bound}' must be a number, not {json.dumps(value)[:40]}"
     return ""
 
 

@@ -266,7 +266,11 @@ def _check_shape(data: dict[str, Any], where: str) -> None:
     depth = data.get("depth")
     if depth is not None and not 0 <= depth <= MAX_PERFT_DEPTH:
         raise SuiteError(f"{where}: 'depth' must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
-    for n, step in enumerate(data.get("steps") or [], 1):
+    steps = data.get("steps")
+    if steps is not None and not isinstance(steps, list):  # 1.5 or 5: a TypeError
+        raise SuiteError(f"{where}: 'steps' must be a list of mappings, not "
+                         f"{type(steps).__name__}")
+    for n, step in enumerate(steps or [], 1):
         if not isinstance(step, dict):
             continue  # reported as such after
         for key, value in step.items():  # (null is no value: the runner reads a key given)

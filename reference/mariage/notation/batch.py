@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import io
 import os
-import sys
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -32,7 +30,7 @@ from ..errors import MariageError, count_argument
 from ..infile import open_regular
 from ..lazyrecord import field, record
 from .errors import RecordError
-from .reader import DEFAULT_LIMIT, RawRecord, split_records
+from .reader import DEFAULT_LIMIT, RawRecord, split_records, stream_failure
 
 __all__ = [
     "COMPRESSIONS",
@@ -349,17 +347,9 @@ def empty_folders(paths: Iterable[str], files: Iterable[str]) -> list[str]:
 
 
 def _broken_stream(exc: Exception, line: int, file: str) -> RecordError | None:
-    """A decompression error (or a failed read) as a problem at ``line``; None: not one."""
-    lzma = sys.modules.get("lzma")  # an LZMAError comes only from a file lzma was read with
-    errors = (OSError, EOFError, zlib.error, ValueError) + ((lzma.LZMAError,) if lzma else ())
-    if isinstance(exc, errors):
-        why = str(exc) or type(exc).__name__
-    elif type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
-        why = str(exc)  # zstandard.ZstdError and other decoders' own errors
-    else:
-        return None
-    return RecordError("N105", f"the file cannot be read further: {why}", file=file,
-                       line=line, column=1)
+    """A decompression error (or a failed read) as a problem at ``line``; None: not one
+    (:func:`~mariage.notation.reader.stream_failure`)."""
+    return stream_failure(exc, line, file)
 
 
 # ------------------------------------------------------------------ checking

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -52,6 +53,7 @@ __all__ = [
     "RawRecord",
     "parse_record",
     "parse_records",
+    "read_record",
     "read_records",
     "split_records",
     "syntax_errors",
@@ -213,6 +215,28 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         yield from problems
         yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
                           "line)", file=file, line=max(lineno, 1), column=1)
+
+
+def stream_failure(exc: Exception, line: int, file: str) -> RecordError | None:
+    """A read of a record file that failed (compressed data cut short, or not of the
+    compression its name says, a disk error) as problem N105 at ``line``; None for any
+    other exception (which is then raised).
+
+    >>> print(stream_failure(EOFError("compressed file ended early"), 3, "a.mrg.gz"))
+    a.mrg.gz:3:1: N105: the file cannot be read further: compressed file ended early
+    """
+    import zlib  # (here: a read that never fails needs none of it)
+
+    lzma = sys.modules.get("lzma")  # an LZMAError comes only from a file lzma was read with
+    errors = (OSError, EOFError, zlib.error, ValueError) + ((lzma.LZMAError,) if lzma else ())
+    if isinstance(exc, errors):
+        why = str(exc) or type(exc).__name__
+    elif type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
+        why = str(exc)  # zstandard.ZstdError and other decoders' own errors
+    else:
+        return None
+    return RecordError("N105", f"the file cannot be read further: {why}", file=file,
+                       line=line, column=1)
 
 
 def _broken(broken: Broken | None, exc: Exception, line: int) -> RecordError:
@@ -588,7 +612,9 @@ def parse_records(stream: BinaryIO, file: str = "<stream>"
     two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected HAND, PLAY, RESULT)
     (2, 15)
     """
-    for raw in split_records(stream, file):
+    # a read that fails (a .gz cut short, a .zst that is not zstd) is problem N105 at its
+    # line: it was an EOFError or a ZstdError traceback in replay, view and render
+    for raw in split_records(stream, file, lambda exc, line: stream_failure(exc, line, file)):
         if isinstance(raw, RecordError):
             yield raw
             continue
@@ -623,3 +649,31 @@ def read_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[Record]:
         if isinstance(item, RecordError):
             raise NotationError(item)
         yield item
+
+
+def read_record(stream: BinaryIO, file: str, number: int) -> Record | None:
+    """Record ``number`` (from 1) of ``stream``, or None if it has fewer; the records
+    before it are split off, not parsed, so that a problem of one of them does not stop
+    the reading of another (``mariage replay -r 2`` of a file whose first record does
+    not parse said why record 1 could not be read). A problem of the file (text before
+    the first record, a read that fails) or of record ``number`` raises
+    :class:`NotationError`.
+
+    >>> import io
+    >>> text = ('[Mariage "1"]\\n%%\\n\\n[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n'
+    ...         '\\nhand 1\\ndeal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n\\nresult *\\n')
+    >>> read_record(io.BytesIO(text.encode()), "two.mrg", 2).line
+    4
+    >>> read_record(io.BytesIO(text.encode()), "two.mrg", 3) is None
+    True
+    """
+    for raw in split_records(stream, file, lambda exc, line: stream_failure(exc, line, file)):
+        if isinstance(raw, RecordError):
+            raise NotationError(raw)
+        if raw.number != number:
+            continue
+        if raw.problems:
+            raise NotationError(raw.problems[0])
+        return parse_record(raw.text, file=file, number=raw.number, line=raw.line)
+    return None

@@ -81,8 +81,59 @@ def check_document(doc: Document) -> None:
                              sorted(map(str, expect_document(doc, "check_document").paths)))
     if diskcache.load(key) is True:
         return
-    _check_document(doc)
+    try:
+        _check_document(doc)
+    except SpecError as exc:
+        raise in_own_file(doc, exc) from None
     diskcache.store(key, True, doc.paths)
+
+
+#: keys every description sets, which say nothing of a conflict
+_HEADING = frozenset({"format", "ruleset", "parent", "name", "version", "summary", "aim",
+                      "sources"})
+
+
+def in_own_file(doc: Document, exc: SpecError) -> SpecError:
+    """``exc``, or where it is located in a description that the file given extends (a
+    bundled one, say), the same error naming that file too, with what it sets nearest
+    the problem: the value at fault stands in the other file, but the change that made
+    it wrong is the given file's (``hand_size: 21`` over Mariazza's packets of 5 was
+    located in ``spec/mariazza.yaml`` alone, which the user never wrote).
+
+    Each key the file sets under the problem's section is named with its place (at most
+    three), else each it sets at all:
+
+    >>> import pathlib, tempfile
+    >>> from mariage.spec.rulesload import load_rules
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "house.yaml")
+    ...     _ = path.write_text("extends: mariazza\\nruleset: house\\ndeal:\\n  hand_size: 21\\n")
+    ...     try:
+    ...         load_rules(path)
+    ...     except SpecError as err:
+    ...         print(err.location.file.endswith("mariazza.yaml"))
+    ...         print(str(err).split(", which ")[1].replace(folder + "/", ""))
+    True
+    house.yaml extends: house.yaml:4:14 sets deal.hand_size) [S020]
+    """
+    own = doc.files[-1] if len(doc.files) > 1 else None
+    where = exc.location
+    if own is None or where is None or where.file == own or ", which " in exc.message:
+        return exc
+    keys: list[tuple[str, ...]] = []
+    for key, loc in doc.marks.items():
+        while key and key[-1].isdigit():  # an item of a list: the list
+            key = key[:-1]
+        if loc.file == own and key and key[0] not in _HEADING and key not in keys:
+            keys.append(key)
+    leaves = [k for k in keys if not any(o[:len(k)] == k and o != k for o in keys)]
+    section = exc.path.split(".", 1)[0]
+    near = [k for k in leaves if k[0] == section] or leaves
+    sets = "; ".join(f"{doc.marks[k]} sets {'.'.join(k)}" for k in near[:3]) + (
+        f" and {len(near) - 3} more" if len(near) > 3 else "")
+    return SpecError(f"{exc.message} (a value of {where.file}, which {own} extends"
+                     f"{': ' + sets if sets else ''})", location=where, path=exc.path,
+                     code=exc.code)
 
 
 def _check_document(doc: Document) -> None:
@@ -111,7 +162,10 @@ def build(doc: Document, options: Mapping[str, Any], context: str = "") -> Rules
     data, values, written = resolve_written(doc, options)
     if values:
         validate_schema(doc, data, context, written)
-    return _Compiler(doc, data, values, context).compile()
+    try:
+        return _Compiler(doc, data, values, context).compile()
+    except SpecError as exc:
+        raise in_own_file(doc, exc) from None
 
 
 class _Compiler(CoreFields, BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
