@@ -436,15 +436,16 @@ def test_what_an_engine_of_a_match_is_dealt_is_what_the_arena_page_shows(
 
 def test_an_engine_that_lists_no_ruleset_is_judged_as_the_page_says(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """*Verdicts*: the page said an engine that supports nothing never passes, every test
-    of the suite skipped; the protocol tests that need no match run against any engine,
-    and the runner passes one that lists no ruleset on those alone. Filtered to a
-    ruleset it does not list, no test runs and the run fails as shown."""
+    """*Verdicts*: the protocol tests that need no match run against any engine; a run
+    of the whole suite against one that lists no ruleset runs those alone and fails, as
+    the page shows (it once passed: nothing of the rules checked); ``--kind protocol``
+    passes it. Filtered to a ruleset it does not list, no test runs and the run fails
+    as shown."""
     import json
 
     text = " ".join(PAGES["conformance.rst"].split())
     assert "an engine whose ``hello`` lists no ruleset at all runs those alone" in text
-    assert "An engine that supports nothing never passes" not in text
+    assert "**Such a run fails too** (exit 1)" in text
     engine = tmp_path / "nothing.py"
     engine.write_text(OPTIONLESS.replace('{"marianna": {"options": {}}}', "{}"),
                       encoding="utf-8")
@@ -456,6 +457,14 @@ def test_an_engine_that_lists_no_ruleset_is_judged_as_the_page_says(
     data = json.loads(report.read_text(encoding="utf-8"))
     ran = [t for t in data["tests"] if t["status"] != "skip"]
     assert ran and all(t["kind"] == "protocol" and t["status"] == "pass" for t in ran)
+    assert main(["conformance", "--engine", command, "--no-progress"]) == 1
+    verdict = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert re.search(r": FAILED: no test of a ruleset ran \(\d+ skipped \(ruleset not "
+                        rf"supported\)\); only the {len(ran)} protocol tests did$", verdict), \
+        verdict
+    shown = re.search(r"``(FAILED: no test of a ruleset ran \()N( skipped \(ruleset not "
+                      r"supported\)\); only the )P( protocol tests did)``", text)
+    assert shown is not None, "the page shows the verdict"
     assert main(["conformance", "--engine", command, "--no-progress", "--ruleset",
                  "mariglia"]) == 1
     shown = re.search(r"``(FAILED: no test ran: )N( skipped \(ruleset not supported\))``",

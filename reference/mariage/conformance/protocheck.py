@@ -58,6 +58,7 @@ from mariage.spec.specload import list_rulesets
 
 from .client import EngineClient, EngineFailure, HandshakeError
 from .protocol import encode
+from .results import ANY_RULESET
 
 if TYPE_CHECKING:
     from .suite import Test
@@ -65,8 +66,6 @@ if TYPE_CHECKING:
 __all__ = ["ANY_RULESET", "FOREIGN_ACTIONS", "PROTOCOL_RULES", "ProtocolStepFailed",
            "padded", "protocol_ruleset", "run_protocol_steps"]
 
-#: The ``ruleset`` of a test that runs against any engine.
-ANY_RULESET = "*"
 
 #: The framing and error rules of the protocol, by rule ID (``docs/protocol.rst``).
 PROTOCOL_RULES = {

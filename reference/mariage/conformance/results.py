@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: the ruleset of a protocol test that needs no match: it runs against any engine
+ANY_RULESET = "*"
+
 __all__ = ["SKIP_REASONS", "Outcome", "RunResult"]
 
 #: Why a test is skipped: the reason key and its text in reports.
@@ -119,9 +122,26 @@ class RunResult:
     @property
     def ok(self) -> bool:
         """True when at least one test ran, every test passed or failed as expected,
-        no expectation is stale and the run was not stopped."""
+        no expectation is stale and the run was not stopped; and, where the run holds
+        tests of rulesets, one of those ran (an engine that plays none of them is not
+        passed on the protocol tests alone)."""
         return (all(o.ok for o in self.outcomes) and not self.stale and not self.aborted
-                and self.ran > 0)
+                and self.ran > 0 and not self.rules_unchecked)
+
+    @property
+    def rules_unchecked(self) -> bool:
+        """True when the run holds tests of rulesets and every one was skipped: only the
+        protocol tests (ruleset ``*``) ran.
+
+        >>> o = Outcome("p", "*", "protocol", (), "pass")
+        >>> RunResult([o], None, 0.0, 0, 0).rules_unchecked
+        False
+        >>> skipped = Outcome("m", "mariglia", "scenario", (), "skip", skip_reason="ruleset")
+        >>> RunResult([o, skipped], None, 0.0, 0, 0).rules_unchecked
+        True
+        """
+        games = [o for o in self.outcomes if o.ruleset != ANY_RULESET]
+        return bool(games) and all(o.status == "skip" for o in games)
 
     def skips(self) -> dict[str, list[Outcome]]:
         """Skipped tests by reason (keys of :data:`SKIP_REASONS`)."""
@@ -142,6 +162,10 @@ class RunResult:
         if self.ran == 0:
             parts = [f"{len(v)} skipped ({SKIP_REASONS[k]})" for k, v in self.skips().items()]
             return "FAILED: no test ran" + (": " + ", ".join(parts) if parts else "")
+        if self.rules_unchecked:
+            parts = [f"{len(v)} skipped ({SKIP_REASONS[k]})" for k, v in self.skips().items()]
+            return (f"FAILED: no test of a ruleset ran ({', '.join(parts)}); only the "
+                    f"{self.ran} protocol tests did")
         bad = [o for o in self.outcomes if not o.ok]
         if bad or self.stale:
             return (f"FAILED: {len(bad)} tests failed" +
