@@ -152,8 +152,9 @@ def test_a_bad_record_is_drawn_with_its_problems_and_exits_1(
 @pytest.mark.parametrize("argv, message", [
     (["--html", "{d}/no/such/dir/x.html"], "No such file or directory"),
     (["--svg", "{d}/x.svg"], "--svg needs --hand"),
-    (["--svg", "{d}/x.svg", "--hand", "9"], "has no hand 9"),
-    (["--svg", "{d}/x.svg", "--hand", "1", "--trick", "40"], "hand 1 has no trick 40"),
+    (["--svg", "{d}/x.svg", "--hand", "9"], "mariazza.mrg, record 1: the record has no hand 9"),
+    (["--svg", "{d}/x.svg", "--hand", "1", "--trick", "40"],
+     "mariazza.mrg, record 1: hand 1 has no trick 40"),
     (["--html", "{d}/x.html", "--record", "5"], "has no record 5"),
 ])
 def test_usage_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -104,11 +104,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             picture = render_svg(tl, args.hand, args.trick)
         except ValueError as exc:  # no such hand or trick: the record's problems say why
+            where = f"{args.file}, record {records[0][0].number}: {exc}"
             if not tl.errors:
-                raise
+                raise ValueError(where) from None
             _tell(told, tl.errors)  # the record was checked and found bad: exit 1, not 2
             told.close()
-            sys.stderr.write(f"mariage: error: {one_line(exc)}\n")
+            sys.stderr.write(f"mariage: error: {one_line(where)}\n")
             return 1
         write_output(args.svg, picture, "--svg")
         print(args.svg)
