@@ -22,7 +22,8 @@ from rulekit import COVERAGE, Mark
 MODULES = ["test_rules_core", "test_rules_marianna", "test_rules_siciliana",
            "test_rules_cinquecento", "test_rules_mariglia", "test_rules_mariaggia",
            "test_rules_marjapussi", "test_rules_mariazza", "test_rules_schnapsen",
-           "test_rules_presets", "test_rules_sixty_six_3", "test_rules_sixty_six_4",
+           "test_rules_presets", "test_rules_sixty_six_3", "test_sixty_six3_loser",
+           "test_rules_sixty_six_4",
            "test_rules_marjapussi_de", "test_rules_belote", "test_rules_belote_presets",
            "test_rules_belote_sata", "test_rules_belote_more",
            "test_rules_thousand", "test_rules_thousand2", "test_rules_thousand_opts"]

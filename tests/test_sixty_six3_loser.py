@@ -20,6 +20,7 @@ from mariage.engine.actions import Action, Claim
 from mariage.errors import SpecError
 from mariage.notation import check_text, parse_record, write_record
 from mariage.notation.recorder import record_match
+from rulekit import covers
 
 ON = {"three_hand_play_for_loser": True}
 SEEDS = range(40)
@@ -78,6 +79,7 @@ def _check_places(state: GameState) -> None:
     assert scores[placed[2]] < target
 
 
+@covers("sixty-six-3.match.places", ruleset="sixty-six-3", options=ON)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_seeded_random_matches_are_played_to_a_loser(seed: int) -> None:
     _check_places(_played(seed))
@@ -120,6 +122,7 @@ def test_the_winner_never_acts_again_and_sits_out(seed: int) -> None:
         assert to_act != winner and out == winner and cards == 0
 
 
+@covers("sixty-six-3.match.places", ruleset="sixty-six-3", options=ON)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_deal_alternates_between_the_two_left_and_nobody_sits_out(seed: int) -> None:
     state, hands = _hands_by_placing(seed)
@@ -147,6 +150,7 @@ def test_the_deal_alternates_between_the_two_left_and_nobody_sits_out(seed: int)
                                       if s % 3 != winner)
 
 
+@covers("sixty-six-3.match.places", ruleset="sixty-six-3", options=ON)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_scores_carry_on_and_nobody_scores_a_share(seed: int) -> None:
     state, hands = _hands_by_placing(seed)
@@ -256,6 +260,7 @@ def test_pettingzoo_rewards_each_place_and_the_winner_acts_no_more() -> None:
         assert (totals[first], totals[second], totals[last]) == (1.0, 0.0, -1.0)
 
 
+@covers("sixty-six-3.match.places", ruleset="sixty-six-3", options=ON)
 def test_a_resignation_while_the_two_play_on() -> None:
     """One of the two playing on resigns: he loses, the other is second; the winner, who
     has left the play, resigns: the match ends with him first and no loser."""
