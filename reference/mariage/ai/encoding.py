@@ -296,9 +296,10 @@ class ActionSpace(ObjectIds):
         >>> space.listed_ids(state) == space.legal_ids(state) != []
         True
         """
-        to_act = state.to_act
-        if seat is None or seat == to_act:  # (a window is the legal ids of the seat to act)
-            ids = self.windows.legal_ids(state, to_act)  # type: ignore[arg-type]
+        to_act, windows = state.to_act, self.windows
+        # (a window is the legal ids of the seat to act; none asked where no phase has one)
+        if (seat is None or seat == to_act) and (windows.phases or state.mech is not windows.mech):
+            ids = windows.legal_ids(state, to_act)  # type: ignore[arg-type]
             if ids is not None:  # an auction's bids, an answer: no listing made
                 return ids
         listing = state.legal_actions(seat)
@@ -395,9 +396,10 @@ class ActionSpace(ObjectIds):
             for i in head:
                 picks[i] = 1
             return _over(self.size, _INT8, picks)
-        to_act = state.to_act
-        if seat is None or seat == to_act:  # (a window is the legal ids of the seat to act)
-            kept = self.windows.legal_bytes(state, to_act)  # type: ignore[arg-type]
+        to_act, windows = state.to_act, self.windows
+        # (a window is the legal ids of the seat to act; none asked where no phase has one)
+        if (seat is None or seat == to_act) and (windows.phases or state.mech is not windows.mech):
+            kept = windows.legal_bytes(state, to_act)  # type: ignore[arg-type]
             if kept is not None:  # an auction's bids, an answer: no listing made
                 return _over(self.size, _INT8, bytearray(kept))
         return self.listed_mask(state, state.legal_actions(seat), seat)
