@@ -240,13 +240,17 @@ class PhaseWindows:
         self._ids = {phase: {} for phase in self.phases}
         self.mech = state.mech
 
+    def _found(self, state: GameState) -> WindowMasks | None:
+        """The :data:`WindowMasks` of the state's phase, or None where it has none."""
+        if state.mech is not self.mech:
+            self._renew(state)
+        return self.phases.get(state.phase)
+
     def legal_bytes(self, state: GameState, seat: int) -> bytes | None:
         """The bytes of the mask of the legal ids of ``seat``, the seat to act, where the
         state's phase lists a window of its ladder now (read only: copy them into a
         mask), else None."""
-        if state.mech is not self.mech:
-            self._renew(state)
-        found = self.phases.get(state.phase)
+        found = self._found(state)
         if found is not None:
             window = found[0](state, seat)
             if window is not None:
@@ -257,9 +261,7 @@ class PhaseWindows:
     def legal_ids(self, state: GameState, seat: int) -> list[int] | None:
         """The legal ids of ``seat``, the seat to act, in order (a new list), where the
         state's phase lists a window of its ladder now, else None."""
-        if state.mech is not self.mech:
-            self._renew(state)
-        found = self.phases.get(state.phase)
+        found = self._found(state)
         if found is not None:
             window = found[0](state, seat)
             if window is not None:
