@@ -68,7 +68,7 @@ from .layout import (
     with_pick,
 )
 from .legalinfo import mask_of
-from .listed import WindowMasks, mask_maker
+from .listed import PhaseWindows, WindowMasks, mask_maker
 from .numbering import action_number, episode_limit
 from .numbering import id_lister as _id_lister
 from .numbering import numbering as _numbering
@@ -103,7 +103,8 @@ Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
 _DERIVED = frozenset({"ids", "_ids", "_card_ids", "_pick_ids", "_pick_mask", "_give_ids",
                       "_cards_sorted", "_mask_bytes", "_split_mech", "_split", "_by_object",
-                      "_kept_alive", "_kept_ids", "_listed", "_kept_bound", "_singles"})
+                      "_kept_alive", "_kept_ids", "_listed", "_kept_bound", "_singles",
+                      "windows"})
 #: how many action objects an ActionSpace keeps the ids of at a time (ObjectIds)
 _KEPT_OBJECTS = 4096
 
@@ -196,6 +197,10 @@ class ActionSpace(ObjectIds):
         # the last ones seen: an environment's states all have the same)
         self._split_mech: object = None
         self._split: PlaySplit | None = None
+        #: the legal ids of the phases listed as a window of a ladder (an auction's),
+        #: asked first outside the play phase by mask(), listed_ids() and the
+        #: environments (with the windows' masks and ids kept: the space's own)
+        self.windows = PhaseWindows(self.phase_windows)
         self._keep_none(_KEPT_OBJECTS, shared.listed)
 
     def __getstate__(self) -> dict[str, object]:
@@ -291,6 +296,12 @@ class ActionSpace(ObjectIds):
         >>> space.listed_ids(state) == space.legal_ids(state) != []
         True
         """
+        to_act, windows = state.to_act, self.windows
+        # (a window is the legal ids of the seat to act; none asked where no phase has one)
+        if (seat is None or seat == to_act) and (windows.phases or state.mech is not windows.mech):
+            ids = windows.legal_ids(state, to_act)  # type: ignore[arg-type]
+            if ids is not None:  # an auction's bids, an answer: no listing made
+                return ids
         listing = state.legal_actions(seat)
         if type(listing) is list:
             listed = self._kept_listing(listing)
@@ -385,6 +396,12 @@ class ActionSpace(ObjectIds):
             for i in head:
                 picks[i] = 1
             return _over(self.size, _INT8, picks)
+        to_act, windows = state.to_act, self.windows
+        # (a window is the legal ids of the seat to act; none asked where no phase has one)
+        if (seat is None or seat == to_act) and (windows.phases or state.mech is not windows.mech):
+            kept = windows.legal_bytes(state, to_act)  # type: ignore[arg-type]
+            if kept is not None:  # an auction's bids, an answer: no listing made
+                return _over(self.size, _INT8, bytearray(kept))
         return self.listed_mask(state, state.legal_actions(seat), seat)
 
     def listed_mask(self, state: GameState, listing: Sequence[Action],

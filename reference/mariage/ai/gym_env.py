@@ -53,7 +53,7 @@ from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .encoding import ActionSpace, Encoder, action_number, episode_limit
+from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, ObservedMatch
 from .legalinfo import texts_of
 from .picking import later_pick_mask
@@ -227,7 +227,12 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                                  f"{self.rules.seat_names[seat]} now")
             a = legal.index(1)  # the first legal id
         picked = self.picked
-        act, self.picked = self.space.action_of(state, a, picked)  # (None: a set's pick)
+        chosen = self.space.actions[a]
+        act: Action | None
+        if isinstance(chosen, Pick):  # a card of a set passed (None: before its last)
+            act, self.picked = self.space.action_of(state, a, picked)
+        else:
+            act = chosen
         if act is not None:
             match = self._match
             assert match is not None

@@ -41,11 +41,13 @@ import numpy.typing as npt
 
 from mariage import codegen
 from mariage.engine.actions import Action
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 from .legalinfo import mask_of
 
-__all__ = ["KeptListings", "Listed", "WindowMasks", "mask_maker", "window_bytes"]
+__all__ = ["KeptListings", "Listed", "PhaseWindows", "WindowMasks", "mask_maker",
+           "window_bytes"]
 
 #: a phase whose legal actions are a window of a ladder (an auction's: a pass and its bids,
 #: :func:`~mariage.engine.dispatch.phase_windows_of`): the window's function, the bytes of
@@ -53,6 +55,12 @@ __all__ = ["KeptListings", "Listed", "WindowMasks", "mask_maker", "window_bytes"
 #: ladder's actions in its order and the size of the numbering
 WindowMasks = tuple[Callable[[GameState, int], "tuple[int, int, int] | None"],
                     dict[tuple[int, int, int], bytes], list[int], int]
+
+#: a window of a phase's ladder: ``(head, start, stop)`` (see :func:`window_bytes`)
+Window = tuple[int, int, int]
+#: how many windows a store keeps (cleared when full: at most a few hundred windows in a
+#: ruleset's auction)
+_WINDOWS_KEPT = 4096
 
 #: a listing kept: its objects, their ids in its order, the ids sorted, its mask (read
 #: only: copy it to hand it out), and its mask's bytes from the lowest id on
@@ -184,7 +192,87 @@ def window_bytes(found: WindowMasks, window: tuple[int, int, int]) -> bytes:
     for i in ids[start:stop]:
         listed[i] = 1
     made = bytes(listed)
-    if len(kept) >= 4096:  # (at most a few hundred windows in a ruleset's auction)
+    if len(kept) >= _WINDOWS_KEPT:
         kept.clear()
     kept[window] = made
     return made
+
+
+
+class PhaseWindows:
+    """The legal ids of the phases whose legal actions are a window of a ladder (an
+    auction's pass and bids, the answers to a question) for an action space, under the
+    mechanisms of the state last asked: one per
+    :class:`~mariage.ai.encoding.ActionSpace` (``space.windows``), which its masks and
+    id lists ask first outside the play phase, whichever environment (PettingZoo,
+    Gymnasium, OpenSpiel) holds the space. ``made`` gives the :data:`WindowMasks` of
+    each such phase of a state's mechanisms (:meth:`ActionSpace.phase_windows
+    <mariage.ai.encoding.ActionSpace.phase_windows>`); per window are kept the bytes of
+    its mask (:func:`window_bytes`) and its ids in order, so that the same window again
+    lists and looks up nothing.
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.ai.encoding import ActionSpace
+    >>> state = new_match(load_rules("thousand"), 2)  # (the auction first)
+    >>> space = ActionSpace(state.rules)
+    >>> legal = space.windows.legal_bytes(state, state.to_act)
+    >>> legal == space.listed_mask(state, state.legal_actions()).tobytes()
+    True
+    >>> space.windows.legal_ids(state, state.to_act) == sorted(
+    ...     space.id(a) for a in state.legal_actions())
+    True
+    """
+
+    __slots__ = ("_ids", "_made", "mech", "phases")
+
+    def __init__(self, made: Callable[[GameState], dict[Phase, WindowMasks]]) -> None:
+        self._made = made
+        #: the mechanisms the windows are for (None: none asked yet)
+        self.mech: object = None
+        #: per phase with a window under those mechanisms, its :data:`WindowMasks`
+        self.phases: dict[Phase, WindowMasks] = {}
+        #: per such phase, the ids in order of each window seen
+        self._ids: dict[Phase, dict[Window, list[int]]] = {}
+
+    def _renew(self, state: GameState) -> None:
+        """Take the windows of the state's mechanisms (new ones, or the first asked)."""
+        self.phases = self._made(state)
+        self._ids = {phase: {} for phase in self.phases}
+        self.mech = state.mech
+
+    def _found(self, state: GameState) -> WindowMasks | None:
+        """The :data:`WindowMasks` of the state's phase, or None where it has none."""
+        if state.mech is not self.mech:
+            self._renew(state)
+        return self.phases.get(state.phase)
+
+    def legal_bytes(self, state: GameState, seat: int) -> bytes | None:
+        """The bytes of the mask of the legal ids of ``seat``, the seat to act, where the
+        state's phase lists a window of its ladder now (read only: copy them into a
+        mask), else None."""
+        found = self._found(state)
+        if found is not None:
+            window = found[0](state, seat)
+            if window is not None:
+                kept = found[1].get(window)
+                return kept if kept is not None else window_bytes(found, window)
+        return None
+
+    def legal_ids(self, state: GameState, seat: int) -> list[int] | None:
+        """The legal ids of ``seat``, the seat to act, in order (a new list), where the
+        state's phase lists a window of its ladder now, else None."""
+        found = self._found(state)
+        if found is not None:
+            window = found[0](state, seat)
+            if window is not None:
+                kept = self._ids[state.phase]
+                ids = kept.get(window)
+                if ids is None:
+                    ladder = found[2]
+                    head, start, stop = window
+                    ids = sorted([*ladder[:head], *ladder[start:stop]])
+                    if len(kept) >= _WINDOWS_KEPT:
+                        kept.clear()
+                    kept[window] = ids
+                return ids[:]
+        return None

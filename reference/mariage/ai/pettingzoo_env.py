@@ -53,7 +53,6 @@ from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, ObservedMatch
-from .listed import WindowMasks, window_bytes
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -163,10 +162,8 @@ class MariageEnv(AECEnv):
         #: it was made for (ActionSpace._play_split)
         self._split: PlaySplit | None = None
         self._mech: object = None
-        #: the phases whose legal actions are a window of a ladder, for the mechanisms of
-        #: the state they were made for (ActionSpace.phase_windows)
-        self._windows: dict[Phase, WindowMasks] = {}
-        self._window_mech: object = None
+        #: the phases whose legal actions are a window of a ladder (the space's own)
+        self._windows = self.space.windows
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -248,8 +245,9 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            mask = self._window_mask(state, to_act) if self._windows \
-                or state.mech is not self._window_mech else None  # (a hand's auction)
+            windows = self._windows
+            mask = self._window_mask(state, to_act) if windows.phases \
+                or state.mech is not windows.mech else None  # (a hand's auction)
             if mask is None:
                 mask = self._legal = self.space.mask(state, None, self.picked,
                                                      self._set_listing())
@@ -270,16 +268,9 @@ class MariageEnv(AECEnv):
         :meth:`ActionSpace.phase_windows <mariage.ai.encoding.ActionSpace.phase_windows>`),
         made from the bytes kept for the window (:attr:`_legal` set to the mask's own);
         None elsewhere."""
-        if state.mech is not self._window_mech:
-            self._windows = self.space.phase_windows(state)
-            self._window_mech = state.mech
-        ladder = self._windows.get(state.phase)
-        window = ladder[0](state, to_act) if ladder is not None else None
-        if window is None:
-            return None
-        kept = ladder[1].get(window)  # type: ignore[index]
+        kept = self._windows.legal_bytes(state, to_act)
         if kept is None:
-            kept = window_bytes(ladder, window)  # type: ignore[arg-type]
+            return None
         listed = self._legal = bytearray(kept)
         return _over(self._size, _INT8, listed)
 

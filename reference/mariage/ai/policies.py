@@ -38,9 +38,11 @@ from typing import Protocol
 
 from mariage.arena.bots import make_bot
 from mariage.arena.ismcts import ISMCTS, ROLLOUTS, seat_to_act
-from mariage.arena.plainbots import RandomBot, _sensible
+from mariage.arena.plainbots import _BY_STATE, RandomBot, _sensible
 from mariage.arena.search import determinize
 from mariage.engine.actions import Action
+from mariage.engine.dispatch import phase_windows_of
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 __all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "chooser",
@@ -48,6 +50,13 @@ __all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "chooser",
 
 #: a generator seeded again with an int, as ``random.Random.seed`` does after its checks
 _seed_in_place = _BaseRandom.seed
+_PLAY = Phase.PLAY
+#: how many windows' sensible actions a random chooser keeps (cleared when full)
+_WINDOWS_KEPT = 4096
+#: a phase listed as a window of a ladder, for the random chooser: the window's function
+#: and what the bots' filter leaves of each window's listing
+_Sensible = tuple[Callable[[GameState, int], "tuple[int, int, int] | None"],
+                  dict[tuple[int, int, int], list[Action]]]
 
 
 class Policy(Protocol):
@@ -171,12 +180,58 @@ def random_chooser(bot: RandomBot) -> Callable[[GameState], Action]:
     >>> random_chooser(RandomBot(5))(state) == RandomBot(5).choose(state)
     True
     """
-    choice = bot.rng.choice
+    # (random.Random.choice(seq) is seq[self._randbelow(len(seq))] for a sequence not
+    # empty: the same draw, without choice's own call)
+    below: Callable[[int], int] = bot.rng._randbelow  # type: ignore[attr-defined]
+    # where the phase lists a window of a ladder (an auction's pass and bids:
+    # mariage.engine.dispatch.phase_windows_of) and the bots' filter leaves what it
+    # leaves by the listing alone (no kind it weighs by the state), what it left of each
+    # window's listing is kept: the same window again lists nothing (for the
+    # mechanisms and rules of the state last asked)
+    seen: list[object] = [None, None]
+    phases: dict[int, _Sensible] = {}
 
     def choose(state: GameState) -> Action:
-        return choice(_sensible(state))  # (what is sensible: the bots' own filter)
+        if state.phase is not _PLAY:
+            if state.mech is not seen[0] or state.rules is not seen[1]:
+                _sensible_windows(state, phases)
+                seen[:] = state.mech, state.rules
+            found = phases.get(state.phase)
+            if found is not None:
+                window = found[0](state, state.to_act)  # type: ignore[arg-type]
+                if window is not None:
+                    kept = found[1].get(window)
+                    if kept is None:
+                        kept = _kept_sensible(state, found[1], window)
+                    if kept:
+                        return kept[below(len(kept))]
+        acts = _sensible(state)  # (what is sensible: the bots' own filter)
+        if not len(acts):
+            raise IndexError("Cannot choose from an empty sequence")
+        return acts[below(len(acts))]
 
     return choose
+
+
+def _sensible_windows(state: GameState, phases: dict[int, _Sensible]) -> None:
+    """Set ``phases`` to the phases of the state's mechanisms and rules listed as a
+    window of a ladder whose kinds of action the bots' filter leaves out by the listing
+    alone, each with an empty store (:func:`random_chooser`)."""
+    phases.clear()
+    for phase, (ladder, window) in phase_windows_of(state.mech, state.rules).items():
+        if _BY_STATE.isdisjoint(map(type, ladder)):
+            phases[phase] = (window, {})
+
+
+def _kept_sensible(state: GameState, kept: dict[tuple[int, int, int], list[Action]],
+                   window: tuple[int, int, int]) -> list[Action]:
+    """What the bots' filter leaves of the listing of ``window`` now, kept in ``kept``
+    (:func:`random_chooser`)."""
+    acts = [*_sensible(state)]
+    if len(kept) >= _WINDOWS_KEPT:
+        kept.clear()
+    kept[window] = acts
+    return acts
 
 
 def _ismcts(seed: int) -> Policy:
