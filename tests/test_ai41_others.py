@@ -11,6 +11,7 @@ import numpy as np
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.mechanisms.questions import _asked
 from mariage.engine.phase import Phase
+from pzkit import live_turns
 
 
 def test_each_list_of_questions_is_kept_once_and_its_masks_are_the_listing() -> None:
@@ -29,21 +30,16 @@ def test_each_list_of_questions_is_kept_once_and_its_masks_are_the_listing() -> 
     env._keep_others = counted  # type: ignore[method-assign]
     rng = random.Random(2)
     leads = 0
-    for seed in range(8):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            if env.terminations[agent] or env.truncations[agent]:
-                env.step(None)
-                continue
-            state = env.state_
-            assert state is not None
-            mask = env.infos[agent]["action_mask"]
-            if state.phase == Phase.PLAY:
-                ids = sorted(env.space.id(a) for a in state.legal_actions())
-                assert np.flatnonzero(mask).tolist() == ids
-                leads += not state.trick_cards
-            legal = mask.nonzero()[0]
-            env.step(int(legal[rng.randrange(len(legal))]))
+    for agent in live_turns(env, range(8)):
+        state = env.state_
+        assert state is not None
+        mask = env.infos[agent]["action_mask"]
+        if state.phase == Phase.PLAY:
+            ids = sorted(env.space.id(a) for a in state.legal_actions())
+            assert np.flatnonzero(mask).tolist() == ids
+            leads += not state.trick_cards
+        legal = mask.nonzero()[0]
+        env.step(int(legal[rng.randrange(len(legal))]))
     assert leads > 50 and len(kept) > 2
     assert len(kept) == len(set(kept)), "a list of questions kept again"
 

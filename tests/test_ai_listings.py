@@ -19,6 +19,7 @@ from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Bid, Concede, Give, Pass
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
+from pzkit import live_turns
 
 FACTORED = ["marjapussi-de", "thousand-2"]
 
@@ -151,13 +152,8 @@ def test_pettingzoo_masks_answer_as_the_state_is(name: str) -> None:
     env = MariageEnv(name, max_hands=3)
     rng = random.Random(2)
     conceded = 0
-    for seed in range(6):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            if env.terminations[agent] or env.truncations[agent]:
-                env.step(None)
-            else:
-                action = _checked_choice(env, rng)
-                conceded += type(env.space.action(action)) is Concede
-                env.step(action)
+    for _ in live_turns(env, range(6)):
+        action = _checked_choice(env, rng)
+        conceded += type(env.space.action(action)) is Concede
+        env.step(action)
     assert conceded or name != "thousand-2"

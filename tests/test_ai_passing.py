@@ -25,6 +25,7 @@ from mariage.ai.layout import action_list, pick_size
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Give
 from mariage.engine.phase import Phase
+from pzkit import live_turns
 
 FACTORED = ["marjapussi-de", "thousand-2"]
 
@@ -128,26 +129,21 @@ def test_pettingzoo_and_the_encoder_agree_on_picks() -> None:
     picked_part = next(f for f in enc.features if f.name == "picked")
     rng = random.Random(5)
     picks_seen = 0
-    for seed in range(3):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            state, picked = env.state_, env.picked
-            assert state is not None
-            mask = obs["action_mask"]
-            assert np.flatnonzero(mask).tolist() == space.legal_ids(state, picked=picked)
-            part = obs["observation"][picked_part.offset:picked_part.offset + rules.ncards]
-            assert np.flatnonzero(part).tolist() == rules.cards_of(picked)
-            for other in env.agents:
-                if other != agent:
-                    hidden = env.observe(other)["observation"]
-                    assert not hidden[picked_part.offset:][:rules.ncards].any()
-            choice = int(rng.choice(np.flatnonzero(mask)))
-            picks_seen += type(space.action(choice)) is Pick
-            env.step(choice)
+    for agent in live_turns(env, range(3)):
+        obs = env.last()[0]
+        state, picked = env.state_, env.picked
+        assert state is not None
+        mask = obs["action_mask"]
+        assert np.flatnonzero(mask).tolist() == space.legal_ids(state, picked=picked)
+        part = obs["observation"][picked_part.offset:picked_part.offset + rules.ncards]
+        assert np.flatnonzero(part).tolist() == rules.cards_of(picked)
+        for other in env.agents:
+            if other != agent:
+                hidden = env.observe(other)["observation"]
+                assert not hidden[picked_part.offset:][:rules.ncards].any()
+        choice = int(rng.choice(np.flatnonzero(mask)))
+        picks_seen += type(space.action(choice)) is Pick
+        env.step(choice)
     assert picks_seen >= 8
 
 

@@ -25,6 +25,7 @@ from mariage.engine.mechanisms.auction import Auction
 from mariage.engine.mechanisms.questions import HALF, PAIR
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
+from pzkit import live_turns
 
 #: Thousand's options that change what its auction lists
 THOUSAND_OPTIONS: list[dict[str, Any]] = [
@@ -139,28 +140,22 @@ def test_pettingzoo_auction_masks_are_the_listings(ruleset: str) -> None:
     env = MariageEnv(ruleset, max_hands=2)
     rng = random.Random(5)
     seen = 0
-    for seed in range(4):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            mask = obs["action_mask"]
-            state = env.state_
-            assert state is not None
-            if state.phase == Phase.AUCTION:
-                ids = sorted(env.space.id(a) for a in state.legal_actions())
-                assert np.flatnonzero(mask).tolist() == ids
-                assert env.infos[agent]["action_mask"] is mask
-                seen += 1
-            legal = mask.nonzero()[0]
-            action = int(legal[rng.randrange(len(legal))])
-            if state.phase == Phase.AUCTION:
-                mask[:] = 1  # the agent's own copy, written (not a legal id more)
-                mask[:] = 0
-                mask[action] = 1
-            env.step(action)
+    for agent in live_turns(env, range(4)):
+        mask = env.last()[0]["action_mask"]
+        state = env.state_
+        assert state is not None
+        if state.phase == Phase.AUCTION:
+            ids = sorted(env.space.id(a) for a in state.legal_actions())
+            assert np.flatnonzero(mask).tolist() == ids
+            assert env.infos[agent]["action_mask"] is mask
+            seen += 1
+        legal = mask.nonzero()[0]
+        action = int(legal[rng.randrange(len(legal))])
+        if state.phase == Phase.AUCTION:
+            mask[:] = 1  # the agent's own copy, written (not a legal id more)
+            mask[:] = 0
+            mask[action] = 1
+        env.step(action)
     assert seen > 20
 
 
