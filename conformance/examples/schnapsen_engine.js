@@ -706,7 +706,8 @@ class Match {
     const top = Math.max(-1, ...reached.map((k) => this.scores[k]));
     const best = reached.filter((k) => this.scores[k] === top);
     if (best.length === 1) this.placed.push(best[0]);
-    if (this.placed.length === this.R.teams.length - 1) {
+    if (this.placed.length === this.R.teams.length - 1) {  // the one left is last
+      this.placed.push(this.R.teams.findIndex((t, k) => !this.placed.includes(k)));
       this.result = { winner: this.placed[0], reason: 'target', scores: this.scores.slice() };
       this.phase = 'over';
       return;
@@ -775,6 +776,7 @@ class Match {
       result: this.result,
     };
     if (this.R.talon) s.closed_by = inHand ? this.closedBy : null;
+    if (this.o.three_hand_play_for_loser) s.placed = this.placed.slice();  // first first
     return s;
   }
 }

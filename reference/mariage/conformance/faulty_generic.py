@@ -91,6 +91,17 @@ class _MatchNeverEnds(MatchEnd):
         return None
 
 
+class _LastTwoPlacesSwapped(MatchEnd):
+    """Where the others play on for the places, the last two places are given the
+    other way round (the loser is placed before the one who beat him)."""
+
+    def check_places(self, st: GameState, after_hand: bool, reason: str) -> None:
+        super().check_places(st, after_hand, reason)
+        placed = st.placed
+        if st.phase == Phase.OVER and len(placed) >= 3:
+            st.placed = (*placed[:-2], placed[-1], placed[-2])
+
+
 class _ResignerWins(MatchEnd):
     """A resignation gives the match to the side that resigns."""
 
@@ -266,6 +277,9 @@ def generic_faults(rules: Rules) -> list[Fault]:
         mechanisms=_m(scoring=_FirstSideScoresOneMore()))
     add(rules.match_rule, "match-never-ends", "the match never ends on the scores",
         mechanisms=_m(match_end=_MatchNeverEnds()))
+    add(rules.places_rule, "last-two-places-swapped",
+        "the last two places are given the other way round",
+        mechanisms=_m(match_end=_LastTwoPlacesSwapped()))
     add("core.resign" if "core.resign" in rules.rule_ids else None, "resigner-wins",
         "a resignation gives the match to the side that resigns",
         mechanisms=_m(match_end=_ResignerWins()))

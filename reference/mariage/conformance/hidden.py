@@ -71,7 +71,7 @@ LAST_SEARCH = 50 * DEFAULT_SEARCH
 #: The fields of a ``state`` (as sent in an ``apply``) the guess must agree with.
 PUBLIC_FIELDS = ("phase", "trick", "leader", "to_act", "trump", "turn_up", "table", "stock",
                  "declared", "tricks_won", "hand_points", "match_scores", "segni",
-                 "last_hand", "terminal", "result", "closed_by", "bidding")
+                 "last_hand", "terminal", "result", "closed_by", "bidding", "placed")
 
 Step = tuple[int, Action]
 

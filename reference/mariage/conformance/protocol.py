@@ -300,6 +300,8 @@ def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
         out["bidding"] = bidding_json(state, in_hand)
     if r.takers_rule is not None:  # takers against the defence only, likewise
         out["takers"] = takers_json(state, in_hand)
+    if r.places_rule is not None:  # only where the others play on for the places
+        out["placed"] = list(state.placed)
     return out
 
 
@@ -315,6 +317,7 @@ _VIEWED_BIDDING = ("high_bid", "high_bidder", "auction_passed", "declarer", "con
                    "kontras", "ask_level", "called")
 _VIEWED_TAKERS = ("announced", "declarer", "contract", "kontras", "pair_by", "pot", "known")
 _VIEWED_STRAINS = ("pairs_said",)
+_VIEWED_PLACES = ("placed",)
 #: What the view calls of the state besides its fields.
 _VIEW_CALLS = ("rules", "hand_points", "history", "result", "terminal")
 
@@ -325,7 +328,8 @@ def _naming(r: Rules) -> tuple[Any, ...]:
     return (type(r), len(r.teams), r.nseats, r.card_code, r.suits, r.strain_names, r.ranks,
             r.rank_of, tuple(d.name for d in r.declarations), tuple(a.name for a in r.asks),
             tuple((c.name, c.same_rank) for c in r.combos), r.talon_game,
-            r.auction_rule is None, r.takers_rule is None, bool(r.sa_strains or r.take_strains))
+            r.auction_rule is None, r.takers_rule is None, bool(r.sa_strains or r.take_strains),
+            r.places_rule is None)
 
 
 def view_key(ref: GameState, other: GameState) -> Callable[[GameState], tuple[Any, ...]] | None:
@@ -347,7 +351,7 @@ def view_key(ref: GameState, other: GameState) -> Callable[[GameState], tuple[An
         _VIEWED_BIDDING if r.auction_rule is not None else ()) + (
         _VIEWED_TAKERS if r.takers_rule is not None else ()) + (
         _VIEWED_STRAINS if r.takers_rule is not None and (r.sa_strains or r.take_strains)
-        else ())
+        else ()) + (_VIEWED_PLACES if r.places_rule is not None else ())
     for cls in (type(ref), type(other)):
         if any(getattr(cls, n, None) is not getattr(GameState, n, None)
                for n in names + _VIEW_CALLS):
