@@ -29,7 +29,8 @@ def test_cat_never_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "--engine", "cat", "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "handshake" in err and "rulesets" in err
-    assert time.monotonic() - t0 < 10  # stopped at once, not a timeout per test
+    # stopped at once, not a timeout of 2 s for each of thousands of tests (60: a loaded machine)
+    assert time.monotonic() - t0 < 60
 
 
 def test_engine_supporting_nothing_fails_and_says_why(tmp_path: Path,

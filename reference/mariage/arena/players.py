@@ -48,7 +48,7 @@ from mariage.engine.actions import Action
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from mariage.errors import did_you_mean, printable
+from mariage.errors import did_you_mean, printable, shown
 
 from ..conformance.client import EngineClient, EngineFailure
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
@@ -270,11 +270,12 @@ class EnginePlayer:
         try:
             self._greet()
         except Forfeit as exc:
-            raise ValueError(f"the engine '{self.command}' failed its handshake: "
-                             f"{exc.reason}") from None
+            raise ValueError(f"the engine {printable(shown(self.command, 160))} failed its "
+                             f"handshake: {exc.reason}") from None
         if not isinstance(self.requests, list) or "choose" not in self.requests:
-            raise ValueError(f"the engine '{self.command}' cannot play a match: its hello "
-                             "does not list the choose request (\"requests\": [\"choose\"])")
+            raise ValueError(f"the engine {printable(shown(self.command, 160))} cannot play "
+                             "a match: its hello does not list the choose request "
+                             "(\"requests\": [\"choose\"])")
 
     def choose(self, state: GameState, seat: int, time_ms: int) -> str:
         budget = max(1, min(time_ms, 60_000))

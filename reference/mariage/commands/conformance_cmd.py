@@ -30,6 +30,9 @@ from . import COMMANDS, description_files, path_arg, seconds_arg
 NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
 INSTALLED = Path(__file__).resolve().parent.parent / "_data"
+#: The configurations ``--declared`` runs unless told more (``--max-configurations``):
+#: each is a suite derived and run, a minute or so; a hello may list thousands.
+MAX_DECLARED = 64
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -94,6 +97,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the suites derived for the configurations the engine's "
                              "hello declares (its house rules; with --ruleset, only those "
                              "of that ruleset)")
+    parser.add_argument("--max-configurations", type=_count("--max-configurations"),
+                        metavar="N",
+                        help="--declared runs a derived suite for each configuration: "
+                             f"refuse more than N of them (default {MAX_DECLARED}; 0: no "
+                             "limit)")
     parser.add_argument("--write-suite", metavar="DIR",
                         help="write the derived suite as test files under DIR/tests (run "
                              "them later with --suite DIR) instead of running it")
@@ -304,6 +312,9 @@ def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Conf
     """The configurations of a derived run (none for a run of the stored suite): the
     command line's, or those the engine declares (``--declared``)."""
     if not args.declared:
+        if args.max_configurations is not None:
+            raise ValueError("--max-configurations goes with --declared (the configurations "
+                             "the engine declares): give both, or leave it out")
         config = _configuration(args)
         return [] if config is None else [config]
     if args.option or args.spec or args.derived or args.suite:
@@ -311,7 +322,8 @@ def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Conf
                          "declares: leave out -o, --spec, --derived and --suite")
     from ..conformance.configuration import declared_configurations
 
-    unique = declared_configurations(client.hello(), tuple(args.ruleset))
+    limit = MAX_DECLARED if args.max_configurations is None else args.max_configurations
+    unique = declared_configurations(client.hello(), tuple(args.ruleset), at_most=limit)
     if not unique:
         of = f" of {', '.join(args.ruleset)}" if args.ruleset else ""
         raise ValueError(f"--declared: the engine's hello declares no configurations{of} "
@@ -327,7 +339,8 @@ def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Conf
 _RUN_ONLY = (("--engine", "engine"), ("--rule", "rule"), ("--kind", "kind"), ("-o", "option"),
              ("--spec", "spec"), ("--derived", "derived"), ("--declared", "declared"),
              ("--write-suite", "write_suite"), ("--expect", "expect"), ("--json", "json"),
-             ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"))
+             ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"),
+             ("--max-configurations", "max_configurations"))
 
 
 #: what only a run of tests reads: reports, expectations, the tests' filters

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import expect_str, printable
+from ..errors import expect_str, printable, shown
 from .command import check_command, shell_operator
 from .configuration import check_configurations, check_hello
 from .limits import MAX_TIMEOUT, START_TIMEOUT, check_timeout
@@ -63,6 +63,17 @@ STDERR_TAIL = 2048
 #: ended.)
 CLOSE_GRACE = 0.3
 
+
+
+def _quoted(command: str) -> str:
+    """An engine's command line to quote in a message: cut, so that a command of a
+    megabyte (a hello's configurations passed inline) does not flood the terminal, and
+    printable.
+
+    >>> _quoted("node engine.js"), len(_quoted("x" * 10000)) < 200
+    ("'node engine.js'", True)
+    """
+    return printable(shown(command, 160))
 
 class EngineFailure(Exception):
     """The engine crashed, hung, or wrote something that is not a response.
@@ -279,13 +290,14 @@ class ProcessTransport(Transport):
         except (OSError, ValueError) as exc:
             if watch:
                 watch.close()
-            raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
+            raise EngineFailure("crash", f"cannot start {_quoted(command)}: {exc}") from None
         try:
             if watch:
                 try:
                     watch.started()
                 except OSError as exc:
-                    raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
+                    raise EngineFailure("crash",
+                                        f"cannot start {_quoted(command)}: {exc}") from None
                 if watch.pid is None:  # no subreaper here: the supervisor is the engine
                     watch.close()
                     self._watch = None

@@ -411,14 +411,16 @@ def _check_entry(specs: dict[str, dict[str, Any]], name: str, entry: Any, where:
             raise ValueError(f"{where}: {exc}") from None
 
 
-def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
-                            ) -> list[Configuration]:
+def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = (),
+                            at_most: int = 0) -> list[Configuration]:
     """The configurations an engine's ``hello`` declares (of ``rulesets`` only, if
     given), each made one point: an option given ``{"values": [...]}`` or ``{"min",
     "max"}`` takes its default if allowed, else the first value (the minimum).
     ``ValueError`` (one line, naming the configuration) for a ruleset or value this
     package does not know, any of ``values`` too, and for an entry that allows no value
-    (``{"values": []}``, a ``min`` above the ``max``).
+    (``{"values": []}``, a ``min`` above the ``max``); and, where ``at_most`` is above 0,
+    as soon as more than ``at_most`` distinct configurations are found (each is a suite
+    derived and run: a hello may list thousands).
 
     >>> hello = {"configurations": [{"ruleset": "schnapsen", "options": {
     ...     "close_allowed": False, "marriage_lead": {"values": ["king", "queen"]}}}]}
@@ -427,9 +429,16 @@ def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
     >>> declared_configurations({"configurations": [{"ruleset": "skat", "options": {}}]})
     Traceback (most recent call last):
     ValueError: configuration 1 of the engine's hello: unknown ruleset 'skat'
+    >>> many = {"configurations": [{"ruleset": "schnapsen", "options": {"match_target": t}}
+    ...                            for t in range(3, 13)]}
+    >>> declared_configurations(many, at_most=4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: the engine's hello declares more than 4 configurations (10 entries); ...
     """
     out: list[Configuration] = []
-    for i, entry in enumerate(info.get("configurations") or (), 1):
+    keys: set[str] = set()
+    entries = list(info.get("configurations") or ())
+    for i, entry in enumerate(entries, 1):
         ruleset = entry.get("ruleset")
         if rulesets and ruleset not in rulesets:
             continue
@@ -445,8 +454,15 @@ def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
             config = make_configuration(ruleset, texts)
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
-        if all(c.key != config.key for c in out):  # two entries may make the same point
+        if config.key not in keys:  # two entries may make the same point
+            keys.add(config.key)
             out.append(config)
+            if 0 < at_most < len(out):
+                of = f" of {', '.join(rulesets)}" if rulesets else ""
+                raise ValueError(f"the engine's hello declares more than {at_most} "
+                                 f"configurations{of} ({len(entries)} entries); each is a "
+                                 f"suite derived and run: choose some with --ruleset, or "
+                                 f"raise --max-configurations")
     return out
 
 
