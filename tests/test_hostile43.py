@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from hostilekit import forget_house, run_cli
-
 from mariage import load_rules
 from mariage.conformance.reports import MAX_MESSAGE_SHOWN, summary_text
 from mariage.conformance.runner import Outcome, RunResult
@@ -114,7 +113,7 @@ def test_register_again_with_the_same_rules_gives_the_name() -> None:
     assert openspiel_game.register("sixty-six-3", options, name=name) == name
     assert openspiel_game.register("sixty-six-3", dict(options), name=name) == name
     assert openspiel_game.register("sixty-six-3") == "mariage_sixty_six_3"
-    with pytest.raises(ValueError, match="already registered [(]sixty-six-3 with other"):
+    with pytest.raises(ValueError, match=r"already registered \(sixty-six-3 with other"):
         openspiel_game.register("sixty-six-3", {"match_target": 5}, name=name)
     assert pyspiel.load_game(name).rules.places_rule  # (still the play for the loser)
 
@@ -146,3 +145,40 @@ def test_a_numpy_integer_is_an_option_value() -> None:
     for wrong in (np.bool_(True), np.float64(5.0)):
         with pytest.raises(OptionError, match="takes a whole number"):
             load_rules("sixty-six-3", {"match_target": wrong})
+
+
+# ------------------------------------------------------------------ a match's engine
+class _AnswersApplyWith:
+    """The reference engine, except that its answers to ``apply`` have another type."""
+
+    def __init__(self, kind: str) -> None:
+        from mariage.conformance.engine import ReferenceEngine
+
+        self.engine, self.kind = ReferenceEngine(), kind
+
+    def handle(self, message: dict[str, object]) -> dict[str, object]:
+        reply = self.engine.handle(message)
+        return {**reply, "type": self.kind} if message.get("type") == "apply" else reply
+
+
+@pytest.mark.parametrize("kind", ["", "state", "choose"])
+def test_a_match_engine_that_answers_apply_with_no_ok_forfeits(kind: str) -> None:
+    # was: any answer but an error was taken for 'ok' ({"type": ""}, a 'state' or a late
+    # 'choose' to 'apply'): the game went on with an engine out of step, no forfeit
+    from mariage.arena.match import Match
+    from mariage.arena.players import EnginePlayer
+    from mariage.conformance.client import EngineClient, ThreadTransport
+
+    rules = load_rules("sixty-six-3", {"three_hand_play_for_loser": True})
+    client = EngineClient(lambda: ThreadTransport(_AnswersApplyWith(kind)), timeout=5)
+    match = Match(rules, {0: lambda: EnginePlayer("wrong-ok", timeout=5, client=client)},
+                  time_s=1)
+    try:
+        [game] = match.play(games=1, seed=1)
+    finally:
+        match.close()
+    assert game.forfeit is not None
+    seat, forfeit, reason = game.forfeit
+    assert (seat, forfeit) == (0, "crash")
+    assert reason.startswith(f"the engine answered apply with {kind!r}, not 'ok': ")
+    assert game.reason == "resign" and game.winner is None and game.loser is None

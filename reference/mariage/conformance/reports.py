@@ -31,9 +31,9 @@ from .protocol import PROTOCOL_VERSION
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
-__all__ = ["MAX_MESSAGE_SHOWN", "MAX_STALE_SHOWN", "by_rule", "json_report", "junit_xml", "parse_expected",
-           "refusal_line", "skip_summary", "summary_text", "tally", "trace_text", "uncharged",
-           "write_atomic"]
+__all__ = ["MAX_MESSAGE_SHOWN", "MAX_STALE_SHOWN", "by_rule", "json_report", "junit_xml",
+           "parse_expected", "refusal_line", "skip_summary", "summary_text", "tally",
+           "trace_text", "uncharged", "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
