@@ -182,3 +182,23 @@ def test_a_match_engine_that_answers_apply_with_no_ok_forfeits(kind: str) -> Non
     assert (seat, forfeit) == (0, "crash")
     assert reason.startswith(f"the engine answered apply with {kind!r}, not 'ok': ")
     assert game.reason == "resign" and game.winner is None and game.loser is None
+
+
+# ------------------------------------------------------------------ an [Option] tag left out
+def test_a_match_played_on_without_its_option_tag_is_told_which_option_plays_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "N162 record 1, hand 7: the match is already over: it ended with hand 6
+    # (target)", and no word of the option that plays on for the places
+    played = tmp_path / "played.mrg"
+    assert run_cli(["play", "sixty-six-3", "-o", "three_hand_play_for_loser=true", "-q",
+                    "--out", str(played)], capsys)[0] == 0
+    lines = played.read_text(encoding="utf-8").splitlines(keepends=True)
+    untagged = tmp_path / "untagged.mrg"
+    untagged.write_text("".join(line for line in lines if not line.startswith("[Option ")),
+                        encoding="utf-8")
+    code, out, _ = run_cli(["validate", str(untagged)], capsys)
+    first = out.splitlines()[0]
+    assert code == 1 and " N162 record 1, hand " in first
+    assert first.endswith(" (target); with option three_hand_play_for_loser = true the others "
+                          "play on for the places (an [Option] tag left out?)")
+    assert run_cli(["validate", str(played)], capsys)[0] == 0  # (with its tag: valid)
