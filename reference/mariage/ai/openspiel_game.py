@@ -85,7 +85,7 @@ from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
 from .spieldeal import deal, hold_draws, stock_positions
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
-from .spielshape import chance_rows, game_name, hand_bound
+from .spielshape import chance_rows, claim_game_name, game_name, hand_bound
 
 __all__ = ["game_name", "register"]
 
@@ -624,9 +624,12 @@ class _Game(pyspiel.Game):
 
 def register(ruleset: str, options: dict[str, Any] | None = None,
              name: str | None = None) -> str:
-    """Register ``ruleset`` (with ``options``) with OpenSpiel; return the game's name."""
+    """Register ``ruleset`` (with ``options``) with OpenSpiel; return the game's name (a
+    name held by another game is refused: :func:`~mariage.ai.spielshape.claim_game_name`)."""
     rules = load_rules(ruleset, options or {})
-    short = name or game_name(ruleset)
+    short = game_name(ruleset) if name is None else name
+    if not claim_game_name(short, ruleset, rules, pyspiel.registered_names()):
+        return short  # (registered already, with these rules)
     two_teams = len(rules.teams) == 2
     modes = pyspiel.GameType.ChanceMode
     # one type per value of the parameter chance (registered: the explicit one)

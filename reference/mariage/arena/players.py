@@ -224,9 +224,15 @@ class EnginePlayer:
             reply = self.client.request(message)
         except EngineFailure as exc:
             raise self._fail(exc) from None
-        if reply.get("type") == "error":
+        kind = reply.get("type")
+        if kind == "error":
             raise Forfeit(fail_kind, f"the engine answered {message['type']} with "
                           f"{reply.get('code')}: {str(reply.get('message', ''))[:160]}")
+        if kind != "ok" and message["type"] != "choose":  # ({"type": ""} was taken as ok)
+            self._greeted = False
+            self.client.restart()  # (out of step: a fresh engine for the next game)
+            raise Forfeit("crash", f"the engine answered {message['type']} with "
+                          f"{shown(kind)}, not 'ok': {str(reply)[:120]}")
         return reply
 
     def _deck(self, state: GameState, deck: list[int]) -> dict[str, Any]:

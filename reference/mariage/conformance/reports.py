@@ -31,9 +31,9 @@ from .protocol import PROTOCOL_VERSION
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
-__all__ = ["MAX_STALE_SHOWN", "by_rule", "json_report", "junit_xml", "parse_expected",
-           "refusal_line", "skip_summary", "summary_text", "tally", "trace_text", "uncharged",
-           "write_atomic"]
+__all__ = ["MAX_MESSAGE_SHOWN", "MAX_STALE_SHOWN", "by_rule", "json_report", "junit_xml",
+           "parse_expected", "refusal_line", "skip_summary", "summary_text", "tally",
+           "trace_text", "uncharged", "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
@@ -91,16 +91,34 @@ def skip_summary(run: RunResult) -> dict[str, dict[str, Any]]:
 #: lists every one).
 MAX_STALE_SHOWN = 100
 
+#: A test's message, or a line of its further details, is cut to this many characters in
+#: the summary: it may quote an engine's answer, a value of up to a line's 1 MiB (a state
+#: field of 70,000 characters was one line of the report). ``--json`` keeps it whole.
+MAX_MESSAGE_SHOWN = 1000
+
+
+def _message_line(text: str) -> str:
+    """``text`` as the summary prints it: :func:`printable`, at most
+    :data:`MAX_MESSAGE_SHOWN` characters, then how long it was.
+
+    >>> _message_line("x" * 1500)[-44:]
+    'xx... (1500 characters; --json has it whole)'
+    """
+    line = printable(text)
+    if len(line) <= MAX_MESSAGE_SHOWN:
+        return line
+    return f"{line[:MAX_MESSAGE_SHOWN]}... ({len(line)} characters; --json has it whole)"
+
 
 def summary_text(run: RunResult, verbose: bool = False) -> str:
     """A human summary: failures first, then per ruleset, then failing rule IDs."""
     lines: list[str] = []
     for o in _expect_run(run, "summary_text").outcomes:
         if not o.ok or (verbose and o.status not in ("pass", "skip")):
-            lines.append(f"{o.status.upper():5} {o.id}: {printable(o.message)}")
-            lines.extend(f"      {printable(d)}" for d in o.further)
+            lines.append(f"{o.status.upper():5} {o.id}: {_message_line(o.message)}")
+            lines.extend(f"      {_message_line(d)}" for d in o.further)
         elif verbose and o.status == "skip":
-            lines.append(f"SKIP  {o.id}: {printable(o.message)}")
+            lines.append(f"SKIP  {o.id}: {_message_line(o.message)}")
     skips = skip_summary(run)
     if skips:
         lines.append("")
@@ -108,7 +126,7 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
         for entry in skips.values():
             lines.append(f"  {entry['text']}: {entry['count']}")
             for msg, ids in entry["why"].items():
-                lines.append(f"    {printable(msg)}: {len(ids)}")
+                lines.append(f"    {_message_line(msg)}: {len(ids)}")
     lines.append("")
     lines.append(f"{'ruleset':20} " + " ".join(f"{s:>5}" for s in STATUSES))
     totals = _zero()

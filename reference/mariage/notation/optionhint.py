@@ -26,7 +26,7 @@ from mariage.engine.rules import Rules
 from mariage.errors import MariageError
 from mariage.spec.rulesload import load_rules
 
-__all__ = ["between_hands", "legal_with", "option_with_action"]
+__all__ = ["between_hands", "legal_with", "option_with_action", "played_on_with"]
 
 #: At most this many other rules are tried for one refused or unknown action.
 TRIES = 6
@@ -173,4 +173,31 @@ def legal_with(rules: Rules, rule_id: str | None,
             continue
         return (f" (legal with option {name} = {show_value(value)}; here "
                 f"{show_value(now[name])})")
+    return ""
+
+
+def played_on_with(rules: Rules) -> str:
+    """``"; with option NAME = VALUE the others play on for the places (an [Option] tag
+    left out?)"`` where ``rules`` end the match at its first winner and one option set
+    otherwise plays on (``match.places``: Sixty-six for three's
+    ``three_hand_play_for_loser``); else nothing. A record of a match played on whose
+    ``[Option]`` tag was left out was only told that the match was over.
+    """
+    if rules.places_rule is not None:
+        return ""
+    now = dict(rules.options)
+    for name, spec in _specs(rules).items():
+        for key, effects in (spec.get("effects") or {}).items():
+            if name not in now or not isinstance(effects, dict) or \
+                    not any(str(path).startswith("match.places") for path in effects):
+                continue
+            value = {"true": True, "false": False}.get(key, key) \
+                if spec.get("type") == "bool" else key
+            try:
+                other = load_rules(rules.ruleset, {**now, name: value})
+            except (MariageError, ValueError):
+                continue
+            if other.places_rule is not None and value != now[name]:
+                return (f"; with option {name} = {show_value(value)} the others play on for "
+                        "the places (an [Option] tag left out?)")
     return ""

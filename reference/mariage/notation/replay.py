@@ -43,7 +43,7 @@ from .model import (
     expect_record,
     expect_text,
 )
-from .optionhint import between_hands, legal_with, option_with_action
+from .optionhint import between_hands, legal_with, option_with_action, played_on_with
 from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
 from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
@@ -81,7 +81,8 @@ def _over_why(st: GameState) -> str:
         return "the match is already over"
     if res.reason == "hands":
         return f"the match is already over: hand {st.hand_no} was the last its rules play"
-    return f"the match is already over: it ended with hand {st.hand_no} ({res.reason})"
+    return (f"the match is already over: it ended with hand {st.hand_no} ({res.reason})"
+            + played_on_with(st.rules))
 
 
 class _Stop(Exception):

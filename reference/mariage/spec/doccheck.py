@@ -22,7 +22,7 @@ from typing import Any
 from mariage.errors import OptionError, SpecError, did_you_mean
 
 from .options import default_value as _default
-from .options import parse_option_value
+from .options import parse_option_value, typed_default
 from .options import value_key as _key
 from .specload import Document
 
@@ -84,7 +84,7 @@ def _check_default_when(doc: Document, name: str, spec: Mapping[str, Any],
     for i, case in enumerate(spec.get("default_when") or ()):
         where = f"options.{name}.default_when.{i}"
         try:
-            parse_option_value(name, spec, case["value"])
+            parse_option_value(name, spec, typed_default(name, spec, case["value"]))
         except OptionError as exc:
             raise SpecError(f"the conditional default: {exc}", location=doc.where(
                 f"{where}.value"), path=f"{where}.value", code="S001") from None

@@ -11,6 +11,7 @@ Summary(title='Marianna for two', parent='marianna', nseats=2, ncards=40)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Integral
 from typing import Any, NamedTuple
 
 from mariage.errors import OptionError, SpecError, did_you_mean, expect_str, shown, whole_number
@@ -21,7 +22,7 @@ __all__ = ["Summary", "check_invalid_rules", "check_invalid_when", "default_in_f
            "default_text", "default_value", "depends_on", "given_only", "invalid_case",
            "invalid_text", "option_specs", "options_at_fault", "options_of_rules", "own_data",
            "parse_option_value", "playable", "resolution_order", "resolve", "resolve_written",
-           "settled_values", "summary", "value_key"]
+           "settled_values", "summary", "typed_default", "value_key"]
 
 
 #: An option value (or name) quoted back in a message is cut to this many characters.
@@ -61,6 +62,8 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
     """
     kind = _option_kind(expect_str(name, "parse_option_value: name"), spec)
     if kind == "int":
+        if isinstance(raw, Integral) and not isinstance(raw, int):
+            raw = int(raw)  # a numpy integer, as an agent's settings give it: its value
         # spaces and tabs around the digits are allowed (as around true/false)
         value = whole_number(raw.strip(" \t") if isinstance(raw, str) else raw)
         if value is None:
@@ -249,12 +252,28 @@ def default_value(doc: Document, name: str, spec: Mapping[str, Any],
                         path=f"options.{name}.min", code="S020")
     case = _case_in_force(spec, values) if values and "default_when" in spec else None
     raw = spec["default"] if case is None else spec["default_when"][case]["value"]
+    where = f"options.{name}." + ("default" if case is None else f"default_when.{case}.value")
     try:
-        return parse_option_value(name, spec, raw)
+        return parse_option_value(name, spec, typed_default(name, spec, raw))
     except OptionError as exc:
-        where = f"options.{name}." + ("default" if case is None else f"default_when.{case}.value")
         raise SpecError(f"the default: {exc}", location=doc.where(where), path=where,
                         code="S001") from None
+
+
+def typed_default(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
+    """``raw``, a value a description writes for option ``name`` (a default), if it is of
+    the declared type as YAML reads it: a bool ``true`` or ``false``, an int a whole number.
+    Text that only a command line's reading turns into one (``"yes"``, ``"7"``) or a bool
+    given to an int is an :class:`OptionError`: ``default: "yes"`` was played as true while
+    ``list`` showed ``yes`` and ``check-spec`` blamed the effects of ``false``."""
+    kind, quoted = spec.get("type"), " (without quotes)" if isinstance(raw, str) else ""
+    if kind == "bool" and not isinstance(raw, bool):
+        raise OptionError(f"option '{_cut(name)}' takes true or false, got {_shown(raw)}"
+                          f"{quoted}", option=name)
+    if kind == "int" and (isinstance(raw, bool) or not isinstance(raw, int)):
+        raise OptionError(f"option '{_cut(name)}' takes a whole number, got {_shown(raw)}"
+                          f"{quoted}", option=name)
+    return raw
 
 
 def settled_values(doc: Document, options: Mapping[str, Any] | None = None
