@@ -82,6 +82,9 @@ class Row:
     draws: int
     losses: int
     forfeits: int
+    #: the games it was placed last in, where the others play on for the places
+    #: (``match.places``; its other losses were second places); ``None`` elsewhere
+    last: int | None = None
 
     @property
     def win_rate(self) -> float:
@@ -273,7 +276,8 @@ class Match:
         return self._tell_all(players, lambda s, p: p.applied(state, seat, text))
 
     def table(self, games: list[GameResult]) -> list[Row]:
-        """One row per side (home team): games, wins, draws, losses, forfeits."""
+        """One row per side (home team): games, wins, draws, losses, forfeits; and, where
+        the others play on for the places, the games it was placed last in."""
         r = self.rules
         rows = []
         for team in range(len(r.teams)):
@@ -283,8 +287,10 @@ class Match:
             draws = sum(1 for g in games if g.winner is None)
             forfeits = sum(1 for g in games if g.forfeit is not None
                            and r.team_of[g.seating[g.forfeit[0]]] == team)
+            last = sum(1 for g in games if g.loser == team) \
+                if r.places_rule is not None else None
             rows.append(Row(team, names, len(games), wins, draws, len(games) - wins - draws,
-                            forfeits))
+                            forfeits, last))
         return rows
 
 
@@ -294,15 +300,20 @@ def _clean(text: str) -> str:
 
 
 def render_table(rules: Rules, rows: list[Row]) -> str:
-    """The results as a text table: win rate with its 95% Wilson interval."""
+    """The results as a text table: win rate with its 95% Wilson interval (and, where the
+    others play on for the places, a column of the games each side was placed last in:
+    its other losses were second places)."""
     check_rules(rules, "render_table")
     listed = expect_each(rows, Row, "render_table: rows (Match.table makes them)")
-    head = f"{'side':<6}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win rate':>10}" \
-           f"{'95% CI':>16}{'forfeits':>10}  players"
+    places = any(row.last is not None for row in listed)
+    last_head = f"{'last':>6}" if places else ""
+    head = f"{'side':<6}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{last_head}" \
+           f"{'win rate':>10}{'95% CI':>16}{'forfeits':>10}  players"
     lines = [head, "-" * len(head)]
     for row in listed:
         lo, hi = wilson(row.wins, row.games)
+        last = f"{row.last or 0:>6}" if places else ""
         lines.append(f"{rules.team_names[row.team]:<6}{row.games:>6}{row.wins:>6}"
-                     f"{row.draws:>6}{row.losses:>7}{row.win_rate:>10.3f}"
+                     f"{row.draws:>6}{row.losses:>7}{last}{row.win_rate:>10.3f}"
                      f"{f'{lo:.3f}-{hi:.3f}':>16}{row.forfeits:>10}  {row.players}")
     return "\n".join(lines)
