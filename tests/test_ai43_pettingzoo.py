@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-
 from mariage import list_rulesets
 from mariage.ai import policies
 from mariage.ai.listed import mask_maker
