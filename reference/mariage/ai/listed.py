@@ -164,9 +164,13 @@ def mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]:
     for g in range(groups):
         width = min(8, ncards - 8 * g)
         ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
-    parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
-                       "_tail"])
-    codegen.run(f"def mask_bytes(m):\n    return _joined(({parts}))\n",
+    # the groups of eight cards as the bytes of the bits, at once: where the cards are
+    # more than 30, the bits are an int of two digits, each shift and ``&`` of which
+    # makes a new one (about 1.2 k machine instructions more a mask for 36 cards)
+    names = ", ".join(f"g{g}" for g in range(groups))
+    parts = ", ".join(["_head", *(f"_b{g}[g{g}]" for g in range(groups)), "_tail"])
+    codegen.run(f"def mask_bytes(m):\n    {names}, = m.to_bytes({groups}, 'little')\n"
+                f"    return _joined(({parts}))\n",
                 f"<mask of {ncards} cards from {base} in {size}>", ns)
     fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
     return fn

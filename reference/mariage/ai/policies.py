@@ -38,7 +38,7 @@ from typing import Protocol
 
 from mariage.arena.bots import make_bot
 from mariage.arena.ismcts import ISMCTS, ROLLOUTS, seat_to_act
-from mariage.arena.plainbots import _BY_STATE, RandomBot, _sensible
+from mariage.arena.plainbots import KINDS_BY_STATE, RandomBot, sensible_actions
 from mariage.arena.search import determinize
 from mariage.engine.actions import Action
 from mariage.engine.dispatch import phase_windows_of
@@ -205,7 +205,7 @@ def random_chooser(bot: RandomBot) -> Callable[[GameState], Action]:
                         kept = _kept_sensible(state, found[1], window)
                     if kept:
                         return kept[below(len(kept))]
-        acts = _sensible(state)  # (what is sensible: the bots' own filter)
+        acts = sensible_actions(state)  # (what is sensible: the bots' own filter)
         if not len(acts):
             raise IndexError("Cannot choose from an empty sequence")
         return acts[below(len(acts))]
@@ -219,7 +219,7 @@ def _sensible_windows(state: GameState, phases: dict[int, _Sensible]) -> None:
     alone, each with an empty store (:func:`random_chooser`)."""
     phases.clear()
     for phase, (ladder, window) in phase_windows_of(state.mech, state.rules).items():
-        if _BY_STATE.isdisjoint(map(type, ladder)):
+        if KINDS_BY_STATE.isdisjoint(map(type, ladder)):
             phases[phase] = (window, {})
 
 
@@ -227,7 +227,7 @@ def _kept_sensible(state: GameState, kept: dict[tuple[int, int, int], list[Actio
                    window: tuple[int, int, int]) -> list[Action]:
     """What the bots' filter leaves of the listing of ``window`` now, kept in ``kept``
     (:func:`random_chooser`)."""
-    acts = [*_sensible(state)]
+    acts = [*sensible_actions(state)]
     if len(kept) >= _WINDOWS_KEPT:
         kept.clear()
     kept[window] = acts

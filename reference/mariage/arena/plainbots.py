@@ -50,7 +50,8 @@ if TYPE_CHECKING:
 
     from mariage.engine.rules import Rules
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "contract_estimate", "hand_value", "trump_estimate"]
+__all__ = ["KINDS_BY_STATE", "Bot", "GreedyBot", "RandomBot", "contract_estimate", "hand_value",
+           "sensible_actions", "trump_estimate"]
 
 
 class Bot(Protocol):
@@ -61,8 +62,8 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
-def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
-    """Legal actions, without call-outs that would fail.
+def sensible_actions(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
+    """Legal actions, without call-outs that would fail (what ``random`` picks among).
 
     To a far running total, ``cautious_bids`` leaves only the lowest bid and keeping the
     contract (a random bid is lost far more often than made); :class:`GreedyBot` sizes
@@ -97,7 +98,7 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if r.running_rule is not None and Concede in kinds:  # a hopeless contract is conceded
         hopeless = hand_value(state, state.to_act) < state.contract  # type: ignore[arg-type]
         out = [a for a in out if (type(a) is Concede) == hopeless] or out
-    elif keep and _BY_STATE.isdisjoint(kinds):  # what is left depends on the listing alone
+    elif keep and KINDS_BY_STATE.isdisjoint(kinds):  # what is left depends on the listing alone
         if len(_kept) >= _KEPT_BOUND:
             _kept.clear()
         _kept[key] = ([*acts], [*out], r)  # (kept alive: their ids stay theirs)
@@ -135,9 +136,10 @@ def _left_out(state: GameState, acts: Sequence[Action], kinds: set[type],
 
 
 def _sensible_sets(state: GameState, acts: CardSets, cautious_bids: bool) -> Sequence[Action]:
-    """:func:`_sensible` of sets of cards listed after other actions (a concession): those
-    left out as :func:`_sensible` leaves them, the sets (``Give``, never left out) not
-    made one by one where they are kept whole (:meth:`CardSets.sets`)."""
+    """:func:`sensible_actions` of sets of cards listed after other actions (a
+    concession): those left out as :func:`sensible_actions` leaves them, the sets
+    (``Give``, never left out) not made one by one where they are kept whole
+    (:meth:`CardSets.sets`)."""
     head = [*acts.head]
     kinds = set(map(type, head))
     out = _left_out(state, head, kinds, cautious_bids)
@@ -154,14 +156,15 @@ def _sensible_sets(state: GameState, acts: CardSets, cautious_bids: bool) -> Seq
 
 
 _PLAY = Phase.PLAY
-#: the kinds of action _sensible may leave out
+#: the kinds of action sensible_actions may leave out
 _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 #: keeping the contract as it is
 _KEEP = Raise(0)
-#: the kinds whose leaving out depends on the state (the side's points, the hand's value)
-_BY_STATE = frozenset({CallOut, Claim, Concede})
-#: what _sensible left of a listing outside the play phase, or of a long one (more than
-#: _KEPT_FROM actions) in it, where it depends on the listing alone, by its first and last
+#: the kinds of action whose leaving out by :func:`sensible_actions` depends on the state
+#: (the side's points, the hand's value), not on the listing alone
+KINDS_BY_STATE = frozenset({CallOut, Claim, Concede})
+#: what sensible_actions left of a listing outside the play phase, or of a long one (more
+#: than _KEPT_FROM actions) in it, where it depends on the listing alone, by its first and last
 #: objects, its length and cautious_bids: the listing's objects, what was left and the
 #: rules (an auction lists the same objects of one ladder again and again; a listing
 #: equal to the one kept, under the same rules, is the same, objects compared in C)
@@ -169,6 +172,8 @@ _KEPT_FROM = 8
 _KEPT_BOUND = 256
 _kept: dict[tuple[int, int, int, bool],
             tuple[list[Action], list[Action], Rules]] = {}
+#: the former private name, still imported by :mod:`mariage.arena.ismcts` and a test
+_sensible = sensible_actions
 
 
 class RandomBot:
@@ -186,7 +191,7 @@ class RandomBot:
 
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""
-        return self.rng.choice(_sensible(state))
+        return self.rng.choice(sensible_actions(state))
 
 
 class GreedyBot:
@@ -211,7 +216,7 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""
-        acts = _sensible(state, cautious_bids=False)
+        acts = sensible_actions(state, cautious_bids=False)
         if state.rules.auction_rule is not None or state.rules.calls_rule is not None:
             chosen = _bidding_choice(state, acts)
             if chosen is not None:
