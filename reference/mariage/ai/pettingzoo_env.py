@@ -112,6 +112,8 @@ class MariageEnv(AECEnv, _StepSlots):
                  max_hands: int = 100, render_mode: str | None = None,
                  reward: str = "match") -> None:
         super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):  # as Gymnasium's env
+            raise ValueError(f"render_mode {render_mode!r}: None or 'ansi' (a line of text)")
         self.rules = load_rules(ruleset, options or {})
         check_reward(self.rules, reward)
         self.reward = reward
