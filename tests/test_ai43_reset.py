@@ -16,8 +16,11 @@ import pytest
 from mariage import load_rules, new_match
 from mariage.ai.encoding import Encoder
 from mariage.ai.gym_env import MariageGymEnv
+from mariage.engine.deals import SeededDeals
+from mariage.engine.freshhand import slots_of
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
+from mariage.spec.specload import list_rulesets
 
 #: a family each: a talon and auction, one picking a set per step, sitting out, a
 #: stock drawn, a trump answered, a turned-up card that scores at the deal (no hold)
@@ -181,3 +184,75 @@ def test_vector_environments_autoreset_as_the_oracle() -> None:
         assert sorted(info) == sorted(info_w)
         ends += int(truncated.sum() + terminated.sum())
     assert ends >= 4
+
+
+# ------------------------------------------------------- a match's start, kept per rules
+def _lists(state: GameState) -> list[list[Any]]:
+    """Every list a state holds in a slot, and the lists in those lists."""
+    out = []
+    for name in slots_of(type(state)):
+        value = getattr(state, name, None)
+        if type(value) is list:
+            out.append(value)
+            out += [v for v in value if type(v) is list]
+    return out
+
+
+def test_new_match_makes_no_state_by_its_init(monkeypatch: Any) -> None:
+    rules = load_rules("thousand")
+    new_match(rules, 1)  # (the start made once per rules)
+    made = []
+    init = GameState.__init__
+
+    def counted(state: GameState, *args: Any, **kwargs: Any) -> None:
+        made.append(args)
+        init(state, *args, **kwargs)
+
+    monkeypatch.setattr(GameState, "__init__", counted)
+    for seed in range(3):
+        new_match(rules, seed)
+    assert made == []
+
+
+@pytest.mark.parametrize("ruleset", list_rulesets())
+def test_a_match_starts_as_a_new_state_of_the_rules(ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    for seed in (0, 1, 2, 2**64 - 1):
+        deals = SeededDeals(rules, seed)
+        made = GameState(rules, first_dealer=deals.first_dealer)
+        made.deal_source = deals
+        made._deal_next()
+        started = new_match(rules, seed)
+        _same_state(started, made)
+        assert type(started) is GameState
+
+
+def _replayed(rules: Any, seed: int, log: list[Any]) -> GameState:
+    """The match of ``seed`` made again with the engine, ``log``'s actions applied."""
+    state = new_match(rules, seed)
+    for action in log:
+        state.apply(action)
+    return state
+
+
+def test_matches_share_no_list_before_or_after_play() -> None:
+    env = MariageGymEnv("thousand", opponents="random", max_hands=2, reward="hand")
+    rng = random.Random(3)
+    played = []
+    for seed in (6, 6, 7):
+        obs, _ = env.reset(seed=seed)
+        state, match = env.state, env._match
+        assert state is not None and match is not None
+        _same_state(state, _replayed(env.rules, seed, match.log))  # after play: as new
+        seen = {id(v) for s, _, _ in played for v in _lists(s)}
+        assert not seen & {id(v) for v in _lists(state)}
+        played.append((state, match, seed))
+        for _ in range(8):  # the agent's moves and the opponents' on this match only
+            legal = obs["action_mask"].nonzero()[0]
+            obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            if terminated or truncated:
+                break
+    # each match, played on after the others started, is its seed's with its own actions
+    for state, match, seed in played:
+        assert len(match.log) >= 8
+        _same_state(state, _replayed(env.rules, seed, match.log))

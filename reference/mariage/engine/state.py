@@ -40,7 +40,7 @@ from .arguments import check_state, register_state_class, seat_number
 from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .freshhand import hand_resetter
+from .freshhand import hand_resetter, match_starter
 from .journal import CARD_TRAIL, Journal, Marks, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult, made_records
@@ -636,7 +636,10 @@ def new_match(rules: Rules, seed: int) -> GameState:
     """
     _check_rules(rules)  # before the deals read it
     deals = SeededDeals(rules, seed)
-    state = GameState(rules, first_dealer=deals.first_dealer)
+    first = deals.first_dealer  # (a seat, or None for rules without a dealer)
+    start = match_starter(GameState, rules, DEFAULT_MECHANISMS)
+    state = GameState(rules, first_dealer=first) if start is None or (
+        first is None) != (rules.first_dealer == "none") else start(first, first)
     state.deal_source = deals
     state._deal_next()
     return state
