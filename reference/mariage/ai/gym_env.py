@@ -190,10 +190,11 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         #: kept from its first pick (picking.later_pick_mask)
         self._listing: Sequence[Action] = ()
         self._hands_rewarded = 0
-        #: the match's standing (info["standing"]), of the state and hands played it names
+        #: the match's standing (info["standing"]), after the hands played it names (-1:
+        #: none yet of this match; a reset sets it so: one attribute fewer than a state
+        #: named too, which keeps the instance dict's keys shared, under 30 attributes)
         self._standing: tuple[int, ...] = ()
-        self._standing_of: GameState | None = None
-        self._standing_at = 0
+        self._standing_at = -1
         self._truncated = False  # the episode was truncated (max_hands): step() no more
         #: the cards the learning seat picked so far of a set it passes
         self.picked = 0
@@ -249,6 +250,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 kept = opponents[s] = make_policy(name, seed=policy_seed)
             choosers[s] = chooser(kept)
         self._hands_rewarded = 0
+        self._standing_at = -1  # (a new match: its standing asked again)
         self.picked = 0
         self._truncated = False
         self._play_others(limit=False)
@@ -378,9 +380,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                     _HeldInfo.of_state(legal, self._texts, state))
         # the standing changes only at a hand's end: asked again once per hand
         history = len(state._history)
-        if self._standing_of is not state or self._standing_at != history:
+        if self._standing_at != history:
             self._standing = state.standing()
-            self._standing_of, self._standing_at = state, history
+            self._standing_at = history
         # (the mask made here is the observation's; the info's a copy, made with its
         # legal texts when first read; the vector when the observation is read, as the
         # state is now)
