@@ -256,3 +256,17 @@ def test_matches_share_no_list_before_or_after_play() -> None:
     for state, match, seed in played:
         assert len(match.log) >= 8
         _same_state(state, _replayed(env.rules, seed, match.log))
+
+
+def test_a_kept_start_asks_the_dealing_as_it_is_now(monkeypatch: Any) -> None:
+    # a dealing class changed after the start was kept (a test's patch, a subclass's
+    # method): the new match keeps what GameState() would ask of it, no fresh deal
+    from mariage.engine.mechanisms import Dealing
+
+    rules = load_rules("marianna")
+    assert new_match(rules, 1)._lays  # (the start kept, with the fresh deals of now)
+    check = Dealing.check_deck
+    monkeypatch.setattr(Dealing, "check_deck", lambda *args: check(*args))
+    made = GameState(rules)
+    started = new_match(rules, 2)
+    assert made._deals == made._lays == () and (started._deals, started._lays) == ((), ())

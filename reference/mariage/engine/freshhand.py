@@ -244,13 +244,13 @@ def hand_resetter(cls: type[GameState], rules: Rules) -> Resetter:
 
 Starter = Callable[[Any, Any], "GameState"]
 
-#: (class of the state, id of the rules, id of the mechanisms) -> (the rules, the
-#: mechanisms, their starter or None)
-_STARTERS: dict[tuple[type, int, int], tuple[Any, Any, Starter | None]] = {}
+#: (class of the state, id of the rules, id of the mechanisms, the slots skipped) ->
+#: (the rules, the mechanisms, their starter or None)
+_STARTERS: dict[tuple[type, int, int, tuple[str, ...]], tuple[Any, Any, Starter | None]] = {}
 
 
 def _starter_source(cls: type[GameState], rules: Rules, mechanisms: Any,
-                    namespace: dict[str, Any]) -> str | None:
+                    skip: tuple[str, ...], namespace: dict[str, Any]) -> str | None:
     """The source of :func:`match_starter`'s function (``None``: none can be written).
 
     Two states are made as a caller would make them (the first dealer 0, or ``None``
@@ -258,7 +258,7 @@ def _starter_source(cls: type[GameState], rules: Rules, mechanisms: Any,
     the mechanisms and the code made of them, numbers, ``None``) or an equal immutable
     value is stored from a prototype tuple; a list (of such values, or of lists of them)
     is made anew from a list display; anything else, and a slot set in one but not the
-    other, gives up."""
+    other, gives up. The slots in ``skip`` are left to the caller."""
     first = None if rules.first_dealer == "none" else 0
     a = cls(rules, first_dealer=first, mechanisms=mechanisms)
     b = cls(rules, first_dealer=first, mechanisms=mechanisms)
@@ -269,7 +269,7 @@ def _starter_source(cls: type[GameState], rules: Rules, mechanisms: Any,
     made: list[str] = []
     consts: list[Any] = []
     for name in slots_of(cls):
-        if name in ("first_dealer", "dealer"):
+        if name in ("first_dealer", "dealer") or name in skip:
             continue
         va, vb = getattr(a, name, missing), getattr(b, name, missing)
         if va is missing or vb is missing:
@@ -293,14 +293,17 @@ def _starter_source(cls: type[GameState], rules: Rules, mechanisms: Any,
                       "    return s"]) + "\n"
 
 
-def match_starter(cls: type[GameState], rules: Rules, mechanisms: Any) -> Starter | None:
+def match_starter(cls: type[GameState], rules: Rules, mechanisms: Any,
+                  skip: tuple[str, ...] = ()) -> Starter | None:
     """A function ``start(first_dealer, dealer)`` that makes a state of class ``cls``
     under ``rules`` and ``mechanisms`` at the start of a match, no hand dealt, as
     ``cls(rules, first_dealer, mechanisms)`` makes it (``dealer`` is what that gives:
     ``first_dealer``, or ``None`` where the rules have no dealer; both checked by the
-    caller), without running its ``__init__``: every value stored from a prototype or a
-    list display, so that no two states share a list (:func:`_starter_source`). Made
-    once per class, rules and mechanisms (they are frozen); ``None`` where it cannot be.
+    caller), but for the slots in ``skip``, which the caller sets itself (what the
+    mechanisms answer the state at its making, as their classes are then), without
+    running its ``__init__``: every value stored from a prototype or a list display, so
+    that no two states share a list (:func:`_starter_source`). Made once per class,
+    rules, mechanisms and ``skip`` (they are frozen); ``None`` where it cannot be.
 
     >>> from mariage import load_rules, GameState
     >>> rules = load_rules("marianna")
@@ -309,14 +312,14 @@ def match_starter(cls: type[GameState], rules: Rules, mechanisms: Any) -> Starte
     >>> a.__getstate__() == b.__getstate__(), a.hands is start(2, 2).hands
     (True, False)
     """
-    key = (cls, id(rules), id(mechanisms))
+    key = (cls, id(rules), id(mechanisms), skip)
     hit = _STARTERS.get(key)
     if hit is not None and hit[0] is rules and hit[1] is mechanisms:
         return hit[2]
     if len(_STARTERS) >= 64:  # bounded, whatever the caller makes
         _STARTERS.clear()
     namespace: dict[str, Any] = {}
-    source = _starter_source(cls, rules, mechanisms, namespace)
+    source = _starter_source(cls, rules, mechanisms, skip, namespace)
     start: Starter | None = None
     if source is not None:
         codegen.run(source, f"<match start of {rules.name}>", namespace)
