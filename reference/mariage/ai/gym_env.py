@@ -35,6 +35,10 @@ one read after later steps gives the vector of the state it was returned with. S
 the info, whose items (the mask's copy, the legal texts) are made when it is first read
 (:class:`~mariage.ai.stepinfo.StepInfo`): the environment keeps the legal ids as the
 mask's bytes, for :meth:`~MariageGymEnv.step` and :meth:`~MariageGymEnv.action_masks`.
+An episode that ``max_hands`` truncates at a hand's end deals the next hand only when
+something reads it (the vector, the info, :attr:`MariageGymEnv.state`, ``render``): what
+is read is as the state with that hand dealt gives it, and a learner that resets at once
+does not pay for the deal.
 """
 
 from __future__ import annotations
