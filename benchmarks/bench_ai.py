@@ -168,14 +168,14 @@ def gym(ruleset: str, hands: int, per_episode: int = 3, view: bool = False) -> i
     while done < hands:
         obs, _ = env.reset(seed=seed)
         seed += 1
+        state = env.state  # (the episode's match, the same until the next reset)
+        assert state is not None
         while True:
             if view:  # an agent that looks at its observation vector before it acts
                 obs["observation"]
             legal = obs["action_mask"].nonzero()[0]
             obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-            state = env.state
-            assert state is not None
             if terminated or truncated or len(state.history) + done >= hands:
                 break
         done += len(state.history)

@@ -35,6 +35,10 @@ one read after later steps gives the vector of the state it was returned with. S
 the info, whose items (the mask's copy, the legal texts) are made when it is first read
 (:class:`~mariage.ai.stepinfo.StepInfo`): the environment keeps the legal ids as the
 mask's bytes, for :meth:`~MariageGymEnv.step` and :meth:`~MariageGymEnv.action_masks`.
+An episode that ``max_hands`` truncates at a hand's end deals the next hand only when
+something reads it (the vector, the info, :attr:`MariageGymEnv.state`, ``render``): what
+is read is as the state with that hand dealt gives it, and a learner that resets at once
+does not pay for the deal.
 """
 
 from __future__ import annotations
@@ -66,11 +70,57 @@ __all__ = ["MariageGymEnv", "env_id", "register_all"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
-_OVER, _PASSING = Phase.OVER, Phase.PASSING
+_DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 # a mask's array over its bytes (as mariage.ai.legalinfo makes one)
 _over, _INT8 = np.ndarray, np.dtype(np.int8)
 #: a hand number never reached (no ``max_hands`` while a reset plays to the first decision)
 _NO_LIMIT = float("inf")
+
+
+def _deal_held(state: GameState) -> None:
+    """Deal the next hand of ``state`` if its dealing was held back (an episode truncated
+    at a hand's end: :meth:`MariageGymEnv.step` applies that hand's last actions without
+    the deal source), as the engine would have dealt it then."""
+    if state.phase is _DEAL and state.deal_source is not None:
+        state._deal_next()
+
+
+class _Match(ObservedMatch):
+    """The :class:`~mariage.ai.lazyobs.ObservedMatch` of an episode: a vector read of the
+    state whose next hand is held back is read once it is dealt (:func:`_deal_held`)."""
+
+    __slots__ = ()
+
+    def vector(self, at: int, seat: int, picked: int) -> npt.NDArray[np.float32]:
+        """As :meth:`ObservedMatch.vector`, the live state's held hand dealt first."""
+        if self.state.phase is _DEAL:
+            _deal_held(self.state)
+        return ObservedMatch.vector(self, at, seat, picked)
+
+
+class _HeldInfo(StepInfo):
+    """The info of a step that ended the episode at a hand's end whose next hand is held
+    back: its hand and standing are those of the state with that hand dealt, dealt when
+    the info is first read (:func:`_deal_held`)."""
+
+    __slots__ = ("_state",)
+    _state: GameState
+
+    @classmethod
+    def of_state(cls, legal: bytes, texts: tuple[str, ...], state: GameState) -> _HeldInfo:
+        """The info of legal ids ``legal`` named by ``texts``, its hand and standing
+        those of ``state`` when first read."""
+        info = cls.of(legal, texts, state.hand_no, ())
+        assert isinstance(info, _HeldInfo)
+        info._state = state
+        return info
+
+    def _read(self) -> None:
+        if getattr(self, "_legal", None) is not None:
+            state = self._state
+            _deal_held(state)
+            self._hand, self._standing = state.hand_no, state.standing()
+        StepInfo._read(self)
 
 
 class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
@@ -119,10 +169,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             "action_mask": gymnasium.spaces.Box(0, 1, (self.space.size,), np.int8),
         })
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
-        self.state: GameState | None = None
+        #: the match (:attr:`state`; its next hand perhaps held back: :func:`_deal_held`)
+        self._state: GameState | None = None
+        #: whether a hand's end at the limit leaves the next deal to the first read
+        #: (not where a deal may score: the match could end there, ``terminated``)
+        self._hold = not rules.turn_up_bonus
         #: what the observations of the match are made from (its actions logged, for
         #: an observation read late: :class:`~mariage.ai.lazyobs.ObservedMatch`)
-        self._match: ObservedMatch | None = None
+        self._match: _Match | None = None
         #: the other seats with their policies' names, in seat order
         self._other_seats = tuple(zip((s for s in range(rules.nseats) if s != seat), names,
                                       strict=True))
@@ -140,10 +194,11 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         #: kept from its first pick (picking.later_pick_mask)
         self._listing: Sequence[Action] = ()
         self._hands_rewarded = 0
-        #: the match's standing (info["standing"]), of the state and hands played it names
+        #: the match's standing (info["standing"]), after the hands played it names (-1:
+        #: none yet of this match; a reset sets it so: one attribute fewer than a state
+        #: named too, which keeps the instance dict's keys shared, under 30 attributes)
         self._standing: tuple[int, ...] = ()
-        self._standing_of: GameState | None = None
-        self._standing_at = 0
+        self._standing_at = -1
         self._truncated = False  # the episode was truncated (max_hands): step() no more
         #: the cards the learning seat picked so far of a set it passes
         self.picked = 0
@@ -183,10 +238,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             # seed when first read; its seed (the entropy of an int: the int) known now
             deal_seed = self._np_random_seed = self._np_seed = seed
         # the first hand dealt from the seeded stream, as the library's matches are
-        self.state = state = new_match(self.rules, deal_seed)
+        self._state = state = new_match(self.rules, deal_seed)
         # (the observations of the last match keep theirs: this is a new one)
-        self._match = ObservedMatch(state, self.encoder, deal_seed,
-                                    self._match is not None and self._match.eager)
+        self._match = _Match(state, self.encoder, deal_seed,
+                             self._match is not None and self._match.eager)
         # the other seats' policies, kept from one match to the next, given the match's
         # seeds (a policy that cannot take a seed again is made anew)
         opponents, choosers = self._opponents, self._choosers
@@ -199,6 +254,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 kept = opponents[s] = make_policy(name, seed=policy_seed)
             choosers[s] = chooser(kept)
         self._hands_rewarded = 0
+        self._standing_at = -1  # (a new match: its standing asked again)
         self.picked = 0
         self._truncated = False
         self._play_others(limit=False)
@@ -209,7 +265,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         """Play the learning seat's ``action``, then the other seats until it is to act
         again or the match ends; return the observation, reward, terminated, truncated
         and info."""
-        state = self.state
+        state = self._state
         if state is None:
             raise RuntimeError("step() before reset()")
         seat = self.seat
@@ -233,15 +289,31 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             act, self.picked = self.space.action_of(state, a, picked)
         else:
             act = chosen
+        held = False
         if act is not None:
             match = self._match
             assert match is not None
             if match.unread:  # (some observation was read late: a snapshot for it)
                 match.hold(picked)
-            state.apply(act)
-            match.log.append(act)  # (what a late read replays)
-            self.picked = 0
-            self._play_others()
+            # in the last hand of the episode, the hand's end deals no next hand: the
+            # episode ends there (truncated), its deal made when first read (_deal_held)
+            source = state.deal_source if self._hold and state.hand_no >= self.max_hands \
+                else None
+            if source is not None:
+                state.deal_source = None
+                try:
+                    state.apply(act)
+                    match.log.append(act)  # (what a late read replays)
+                    self.picked = 0
+                    self._play_others()
+                finally:
+                    state.deal_source = source
+                held = state.phase is _DEAL
+            else:
+                state.apply(act)
+                match.log.append(act)  # (what a late read replays)
+                self.picked = 0
+                self._play_others()
         reward = 0.0
         if self.reward_kind != "match" and len(state._history) > self._hands_rewarded:
             # every hand ended since the last step, those reset() played through (the
@@ -250,10 +322,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 reward += hand_rewards(state, k, self.reward_kind)[seat]
             self._hands_rewarded = len(state.history)
         terminated = state.phase is _OVER
-        truncated = self._truncated = not terminated and state.hand_no > self.max_hands
+        truncated = self._truncated = held or (not terminated and state.hand_no > self.max_hands)
         if terminated and self.reward_kind == "match":
             reward = match_rewards(state)[seat]
-        obs, info = self._answer()
+        obs, info = self._answer(held)
         if illegal:
             reward += self.illegal_penalty
             info["illegal"] = True
@@ -263,7 +335,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         """Let the other seats act until the learning seat is to act or the match ends
         (or, with ``limit``, ``max_hands`` are over). At a reset there is no limit: hands
         the learning seat sits out are played through to its first decision."""
-        state = self.state
+        state = self._state
         assert state is not None
         match = self._match
         assert match is not None
@@ -271,19 +343,22 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         last_hand = self.max_hands if limit else _NO_LIMIT
         while True:
             to_act = state.to_act
-            if to_act == seat or state.phase is _OVER or state.hand_no > last_hand:
+            # (None: the match over, or a hand's end whose next deal is held back)
+            if to_act == seat or to_act is None or state.phase is _OVER \
+                    or state.hand_no > last_hand:
                 return
-            assert to_act is not None
             action = choosers[to_act](state)  # type: ignore[misc]
             if match.unread:  # (some observation was read late: a snapshot for it)
                 match.hold(0)
             apply(action)
             log.append(action)
 
-    def _answer(self) -> tuple[Obs, dict[str, Any]]:
+    def _answer(self, held: bool = False) -> tuple[Obs, dict[str, Any]]:
         """The observation and info of the learning seat now (its legal ids kept as
-        bytes, for :meth:`step` and :meth:`action_masks`)."""
-        state = self.state
+        bytes, for :meth:`step` and :meth:`action_masks`); ``held``: the episode ended
+        at a hand's end whose next hand is not dealt yet (the answer of the state with
+        it dealt, made when first read)."""
+        state = self._state
         assert state is not None
         picked, phase, space = self.picked, state.phase, self.space
         if phase is _OVER or self._truncated or state.to_act != self.seat:
@@ -303,11 +378,15 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 mask = space.mask(state)
             legal = mask.tobytes()  # (the agent's mask may be changed: not this)
         self._legal = legal
+        if held:  # (the vector and the info's hand and standing of the hand dealt)
+            return (LazyObservation.of(self.encoder, state, self.seat, picked, mask,
+                                       self._match),
+                    _HeldInfo.of_state(legal, self._texts, state))
         # the standing changes only at a hand's end: asked again once per hand
         history = len(state._history)
-        if self._standing_of is not state or self._standing_at != history:
+        if self._standing_at != history:
             self._standing = state.standing()
-            self._standing_of, self._standing_at = state, history
+            self._standing_at = history
         # (the mask made here is the observation's; the info's a copy, made with its
         # legal texts when first read; the vector when the observation is read, as the
         # state is now)
@@ -329,6 +408,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if self.render_mode != "ansi" or self.state is None:
             return None
         return repr(self.state)
+
+    @property
+    def state(self) -> GameState | None:
+        """The match now (``None`` before the first reset): a new one at each reset."""
+        state = self._state
+        if state is not None and state.phase is _DEAL:
+            _deal_held(state)
+        return state
 
 
 def _make(**kwargs: Any) -> MariageGymEnv:

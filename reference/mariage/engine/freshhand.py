@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["TRICK_COUNTS", "hand_resetter", "hand_values", "own_reset", "reset_lines",
-           "slots_of"]
+__all__ = ["TRICK_COUNTS", "hand_resetter", "hand_values", "match_starter", "own_reset",
+           "reset_lines", "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -240,3 +240,89 @@ def hand_resetter(cls: type[GameState], rules: Rules) -> Resetter:
     reset = _make_resetter(cls, rules) or cls._new_hand
     _RESETTERS[key] = (rules, reset)
     return reset
+
+
+Starter = Callable[[Any, Any], "GameState"]
+
+#: (class of the state, id of the rules, id of the mechanisms, the slots skipped) ->
+#: (the rules, the mechanisms, their starter or None)
+_STARTERS: dict[tuple[type, int, int, tuple[str, ...]], tuple[Any, Any, Starter | None]] = {}
+
+
+def _starter_source(cls: type[GameState], rules: Rules, mechanisms: Any,
+                    skip: tuple[str, ...], namespace: dict[str, Any]) -> str | None:
+    """The source of :func:`match_starter`'s function (``None``: none can be written).
+
+    Two states are made as a caller would make them (the first dealer 0, or ``None``
+    where the rules have no dealer); a slot both hold the same object in (the rules,
+    the mechanisms and the code made of them, numbers, ``None``) or an equal immutable
+    value is stored from a prototype tuple; a list (of such values, or of lists of them)
+    is made anew from a list display; anything else, and a slot set in one but not the
+    other, gives up. The slots in ``skip`` are left to the caller."""
+    first = None if rules.first_dealer == "none" else 0
+    a = cls(rules, first_dealer=first, mechanisms=mechanisms)
+    b = cls(rules, first_dealer=first, mechanisms=mechanisms)
+    if getattr(a, "__dict__", None):
+        return None
+    missing = object()
+    shared: dict[str, Any] = {}
+    made: list[str] = []
+    consts: list[Any] = []
+    for name in slots_of(cls):
+        if name in ("first_dealer", "dealer") or name in skip:
+            continue
+        va, vb = getattr(a, name, missing), getattr(b, name, missing)
+        if va is missing or vb is missing:
+            if va is not vb:
+                return None
+            continue  # (unset in both: left unset)
+        if va is vb or (_immutable(va) and va == vb):
+            shared[name] = va
+        elif type(va) is list and va == vb:
+            try:
+                made.append(f"    s.{name} = {_display(va, consts)}")
+            except TypeError:
+                return None
+        else:
+            return None
+    namespace.update(_new=object.__new__, _cls=cls, _proto=tuple(shared.values()),
+                     _k=tuple(consts))
+    return "\n".join(["def start(first_dealer, dealer):", "    s = _new(_cls)",
+                      "    (" + "".join(f"s.{name}, " for name in shared) + ") = _proto",
+                      *made, "    s.first_dealer = first_dealer", "    s.dealer = dealer",
+                      "    return s"]) + "\n"
+
+
+def match_starter(cls: type[GameState], rules: Rules, mechanisms: Any,
+                  skip: tuple[str, ...] = ()) -> Starter | None:
+    """A function ``start(first_dealer, dealer)`` that makes a state of class ``cls``
+    under ``rules`` and ``mechanisms`` at the start of a match, no hand dealt, as
+    ``cls(rules, first_dealer, mechanisms)`` makes it (``dealer`` is what that gives:
+    ``first_dealer``, or ``None`` where the rules have no dealer; both checked by the
+    caller), but for the slots in ``skip``, which the caller sets itself (what the
+    mechanisms answer the state at its making, as their classes are then), without
+    running its ``__init__``: every value stored from a prototype or a list display, so
+    that no two states share a list (:func:`_starter_source`). Made once per class,
+    rules, mechanisms and ``skip`` (they are frozen); ``None`` where it cannot be.
+
+    >>> from mariage import load_rules, GameState
+    >>> rules = load_rules("marianna")
+    >>> start = match_starter(GameState, rules, GameState(rules).mech)
+    >>> a, b = start(2, 2), GameState(rules, first_dealer=2)
+    >>> a.__getstate__() == b.__getstate__(), a.hands is start(2, 2).hands
+    (True, False)
+    """
+    key = (cls, id(rules), id(mechanisms), skip)
+    hit = _STARTERS.get(key)
+    if hit is not None and hit[0] is rules and hit[1] is mechanisms:
+        return hit[2]
+    if len(_STARTERS) >= 64:  # bounded, whatever the caller makes
+        _STARTERS.clear()
+    namespace: dict[str, Any] = {}
+    source = _starter_source(cls, rules, mechanisms, skip, namespace)
+    start: Starter | None = None
+    if source is not None:
+        codegen.run(source, f"<match start of {rules.name}>", namespace)
+        start = namespace["start"]
+    _STARTERS[key] = (rules, mechanisms, start)
+    return start

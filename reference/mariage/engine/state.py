@@ -40,7 +40,7 @@ from .arguments import check_state, register_state_class, seat_number
 from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .freshhand import hand_resetter
+from .freshhand import hand_resetter, match_starter
 from .journal import CARD_TRAIL, Journal, Marks, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult, made_records
@@ -156,6 +156,11 @@ class GameState(Undoable):
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
+        self._ask_dealing()
+
+    def _ask_dealing(self) -> None:
+        """Keep the fresh deals the dealing mechanism offers this state, as its class is
+        now (asked at the state's making, also by :func:`new_match`'s kept start)."""
         self._deals = self.mech.dealing.dealer_takes(self)  # (the deal of a caller's deck)
         self._lays = self.mech.dealing.dealer_lays(self)  # (of the seeded generator's decks)
 
@@ -619,6 +624,10 @@ def in_turn_only(state: GameState, action: Action) -> bool:
 register_state_class(GameState)  # for the modules below this one (display, deals)
 
 
+#: the slots :meth:`GameState._ask_dealing` sets
+_ASKED = ("_deals", "_lays")
+
+
 def new_match(rules: Rules, seed: int) -> GameState:
     """Start a match whose deals come from ``seed``, with the first hand dealt.
 
@@ -636,7 +645,13 @@ def new_match(rules: Rules, seed: int) -> GameState:
     """
     _check_rules(rules)  # before the deals read it
     deals = SeededDeals(rules, seed)
-    state = GameState(rules, first_dealer=deals.first_dealer)
+    first = deals.first_dealer  # (a seat, or None for rules without a dealer)
+    start = match_starter(GameState, rules, DEFAULT_MECHANISMS, _ASKED)
+    if start is None or (first is None) != (rules.first_dealer == "none"):
+        state = GameState(rules, first_dealer=first)
+    else:  # (GameState() made by code kept per rules; the dealing asked as there)
+        state = start(first, first)
+        state._ask_dealing()
     state.deal_source = deals
     state._deal_next()
     return state
