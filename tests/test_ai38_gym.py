@@ -91,14 +91,14 @@ def test_a_mask_changed_by_the_agent_changes_neither_legality_nor_the_info() -> 
     illegal = legal.index(0)
     with pytest.raises(ValueError, match="not legal"):
         env.step(illegal)
-    with pytest.raises(ValueError, match="not legal"):
+    with pytest.raises(ValueError, match="not an action id"):
         env.step(env.space.size)
     obs, _ = env.reset(seed=6)
     rng = random.Random(6)
     while not obs["action_mask"][-1]:  # (the last id legal: redeal, after a few steps)
         legal_ids = obs["action_mask"].nonzero()[0]
         obs, *_ = env.step(int(legal_ids[rng.randrange(len(legal_ids))]))
-    with pytest.raises(ValueError, match="not legal"):
+    with pytest.raises(ValueError, match="not an action id"):
         env.step(-1)  # never read from the end of the bytes
     replaced = MariageGymEnv("thousand", opponents="random", illegal_action="replace")
     obs, _ = replaced.reset(seed=4)
@@ -106,7 +106,9 @@ def test_a_mask_changed_by_the_agent_changes_neither_legality_nor_the_info() -> 
     state = replaced.state
     assert state is not None
     before = len(state.actions)
-    *_, info = replaced.step(-1)
+    with pytest.raises(ValueError, match="not an action id"):  # no id of the space: refused
+        replaced.step(-1)
+    *_, info = replaced.step(int((obs["action_mask"] == 0).nonzero()[0][0]))
     assert info["illegal"] and state.actions[before][1] == replaced.space.actions[first]
 
 

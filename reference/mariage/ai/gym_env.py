@@ -24,7 +24,8 @@ per other seat, in seat order; :mod:`mariage.ai.policies`). ``reward`` is ``matc
 match. An action whose mask is 0 raises ``ValueError``, or with
 ``illegal_action="replace"`` is replaced by the first legal action, with
 ``info["illegal"]`` true and ``illegal_penalty`` added to the reward (Gymnasium's
-``check_env`` samples actions without masks, so it needs ``replace``). Where sets of
+``check_env`` samples actions without masks, so it needs ``replace``); an id outside the
+action space is always a ``ValueError``. Where sets of
 several cards are passed, the learning seat picks a set one card per step
 (:class:`~mariage.ai.encoding.ActionSpace`); the opponents pass whole sets.
 
@@ -276,7 +277,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"action {action!r} is not an action id: a whole number "
                              f"from 0 to {self.space.size - 1}")
         legal = self._legal
-        illegal = not (0 <= a < len(legal) and legal[a])
+        if not 0 <= a < len(legal):  # no action of the space, whatever illegal_action says
+            raise ValueError(f"action {a} is not an action id (0 to {len(legal) - 1})")
+        illegal = not legal[a]
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {a} is not legal for seat "
