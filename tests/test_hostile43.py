@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
+import pyspiel
 import pytest
 from hostilekit import forget_house, run_cli
 from mariage import load_rules
@@ -89,7 +91,6 @@ def test_register_refuses_a_name_another_game_holds() -> None:
     # was: register("schnapsen", name="mariage_sixty_six_3") replaced the bundled game:
     # load_game("mariage_sixty_six_3") then played Schnapsen for two; so did a name of
     # OpenSpiel's own ("kuhn_poker"), and another register's name with other options
-    pyspiel = pytest.importorskip("pyspiel")
     from mariage.ai import openspiel_game
 
     for ruleset, options, name, says in [
@@ -105,7 +106,6 @@ def test_register_refuses_a_name_another_game_holds() -> None:
 
 
 def test_register_again_with_the_same_rules_gives_the_name() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
     from mariage.ai import openspiel_game
 
     options = {"three_hand_play_for_loser": True}
@@ -123,7 +123,6 @@ def test_register_again_with_the_same_rules_gives_the_name() -> None:
 def test_register_names_a_name_that_is_no_name(name: object, error: type) -> None:
     # was: '' registered the bundled name (replacing it with these options), 5 a pybind
     # TypeError listing GameType's constructor
-    pytest.importorskip("pyspiel")
     from mariage.ai import openspiel_game
 
     with pytest.raises(error, match="register: the game's name"):
@@ -136,7 +135,6 @@ def test_a_numpy_integer_is_an_option_value() -> None:
     # was: "option 'match_target' takes a whole number, got np.int64(5)" (OptionError from
     # load_rules, gymnasium.make and the PettingZoo and OpenSpiel constructors), though
     # max_hands and seeds take numpy integers
-    np = pytest.importorskip("numpy")
     for value in (np.int64(5), np.uint8(5), np.int32(5)):
         target = dict(load_rules("sixty-six-3", {"match_target": value}).options)
         assert target["match_target"] == 5 and type(target["match_target"]) is int
