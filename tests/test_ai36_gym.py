@@ -17,7 +17,7 @@ from mariage.ai import encoding, legalinfo, listed
 from mariage.ai.actionids import ObjectIds
 from mariage.ai.encoding import ActionSpace
 from mariage.ai.gym_env import MariageGymEnv
-from mariage.arena.plainbots import RandomBot, _sensible, hand_value
+from mariage.arena.plainbots import RandomBot, hand_value, sensible_actions
 from mariage.engine.actions import Action, Bid, CallOut, Claim, Concede, Raise
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.state import GameState
@@ -56,7 +56,7 @@ def test_the_sensible_actions_are_those_of_the_plain_filter(ruleset: str) -> Non
         state = new_match(rules, seed)
         while not state.terminal and state.hand_no <= 2:
             for cautious in (True, False):
-                fast = _sensible(state, cautious)
+                fast = sensible_actions(state, cautious)
                 assert len(fast) == len(_plainly(state, cautious))
                 assert list(fast) == _plainly(state, cautious)
                 assert [fast[k] for k in range(len(fast))] == list(fast)

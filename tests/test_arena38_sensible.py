@@ -9,13 +9,13 @@ import random
 import pytest
 from mariage import Bid, GameState, load_rules, new_match
 from mariage.arena import plainbots
-from mariage.arena.plainbots import _sensible
+from mariage.arena.plainbots import sensible_actions
 
 
 def _fresh(state: object, cautious: bool) -> list[object]:
-    """``_sensible`` worked out with nothing kept."""
+    """``sensible_actions`` worked out with nothing kept."""
     plainbots._kept.clear()
-    return list(_sensible(state, cautious))  # type: ignore[arg-type]
+    return list(sensible_actions(state, cautious))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("ruleset", ["thousand", "thousand-2", "thousand-4", "thousand-pl",
@@ -34,11 +34,11 @@ def test_kept_sensible_actions_are_those_worked_out(ruleset: str) -> None:
             listed = state.legal_actions()
             long_seen += len(listed) > plainbots._KEPT_FROM
             for cautious in (rng.random() < 0.5, True, False, True):
-                kept = list(_sensible(state, cautious))
-                again = list(_sensible(state, cautious))
+                kept = list(sensible_actions(state, cautious))
+                again = list(sensible_actions(state, cautious))
                 copy = state.clone()
                 assert kept == again == _fresh(copy, cautious), (seed, cautious, listed)
-            state.apply(rng.choice(list(_sensible(state))))
+            state.apply(rng.choice(list(sensible_actions(state))))
     assert long_seen > 0  # (a long listing was met: the kept path ran)
 
 
@@ -51,20 +51,20 @@ def _at_a_ladder() -> GameState:
         if type(listed) is list and len(listed) > plainbots._KEPT_FROM \
                 and any(type(a) is Bid for a in listed):
             return state
-        state.apply(rng.choice(list(_sensible(state))))
+        state.apply(rng.choice(list(sensible_actions(state))))
 
 
 def test_each_caller_gets_a_list_of_its_own() -> None:
     """A caller that changes the list it was given changes nothing kept."""
     state = _at_a_ladder()
     plainbots._kept.clear()
-    want = list(_sensible(state))
+    want = list(sensible_actions(state))
     assert plainbots._kept, "a long auction listing is kept"
     for _ in range(2):  # (given from what was kept, twice)
-        given = _sensible(state)
+        given = sensible_actions(state)
         assert list(given) == want
         given.clear()  # type: ignore[attr-defined]
-    assert list(_sensible(state)) == want
+    assert list(sensible_actions(state)) == want
 
 
 def test_a_kept_listing_is_not_used_under_other_rules() -> None:
@@ -72,10 +72,10 @@ def test_a_kept_listing_is_not_used_under_other_rules() -> None:
     for the very same objects listed."""
     state = _at_a_ladder()
     plainbots._kept.clear()
-    _sensible(state)
+    sensible_actions(state)
     (key, (objects, left, rules)), = plainbots._kept.items()
     plainbots._kept[key] = (objects, [objects[0]], rules)  # (what the other rules kept)
     other = state.clone()
     other.rules = load_rules("thousand", {"target": 1200})  # (a distinct Rules)
     assert other.rules is not rules
-    assert list(_sensible(other)) == left
+    assert list(sensible_actions(other)) == left

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from mariage import GameState, load_rules, new_match
 from mariage.arena import plainbots
-from mariage.arena.plainbots import _sensible
+from mariage.arena.plainbots import sensible_actions
 from mariage.engine.actions import Bid, Concede, Give
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
@@ -25,7 +25,7 @@ def _at(ruleset: str, wanted: Any, seed: int = 3) -> GameState:
         while not state.terminal and state.hand_no <= 2:
             if wanted(state, state.legal_actions()):
                 return state
-            state.apply(rng.choice(list(_sensible(state))))
+            state.apply(rng.choice(list(sensible_actions(state))))
     raise AssertionError(f"no such state in {ruleset}")
 
 
@@ -56,13 +56,13 @@ def test_a_short_auction_listing_is_worked_out_once(ruleset: str,
     state = _at(ruleset, _short_auction)
     plainbots._kept.clear()
     calls = _counted_left_out(monkeypatch)
-    first = list(_sensible(state))
-    again = list(_sensible(state))
+    first = list(sensible_actions(state))
+    again = list(sensible_actions(state))
     assert calls == [1]
     assert first == again and set(again) <= set(state.legal_actions())
     # the lowest bid and passing, as worked out afresh
     plainbots._kept.clear()
-    assert list(_sensible(state.clone())) == first and calls == [1, 1]
+    assert list(sensible_actions(state.clone())) == first and calls == [1, 1]
 
 
 def test_a_short_listing_of_the_play_is_not_looked_up(
@@ -81,7 +81,7 @@ def test_a_short_listing_of_the_play_is_not_looked_up(
                 and type(listing) is list and 1 < len(listing) <= plainbots._KEPT_FROM
                 and type(listing[0]) is not type(listing[-1]))
     monkeypatch.setattr(plainbots, "_kept", Counted())
-    assert list(_sensible(state)) == list(state.legal_actions())
+    assert list(sensible_actions(state)) == list(state.legal_actions())
     assert Counted.looked_up == 0 and not plainbots._kept
 
 
@@ -92,10 +92,10 @@ def test_kept_short_listings_follow_the_way_of_bidding(
     state = _at("thousand-4", lambda s, listing: _short_auction(s, listing)
                 and sum(type(a) is Bid for a in listing) > 1)
     plainbots._kept.clear()
-    cautious = list(_sensible(state))
-    every = list(_sensible(state, cautious_bids=False))
+    cautious = list(sensible_actions(state))
+    every = list(sensible_actions(state, cautious_bids=False))
     assert every == list(state.legal_actions()) != cautious
-    assert list(_sensible(state)) == cautious
+    assert list(sensible_actions(state)) == cautious
 
 
 def test_a_list_is_not_checked_by_the_abc(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,7 +114,7 @@ def test_a_list_is_not_checked_by_the_abc(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(abc.ABCMeta, "__instancecheck__", counted)
     for state in states:
-        _sensible(state)
+        sensible_actions(state)
     assert checked == []
 
 
@@ -125,10 +125,10 @@ def test_sets_of_cards_alone_and_after_a_concession() -> None:
                 and bool(listing.head))
     listing = state.legal_actions()
     assert type(listing) is CardSets
-    out = list(_sensible(state))
+    out = list(sensible_actions(state))
     assert out and all(type(a) in (Concede, Give) for a in out)
     assert len({type(a) for a in out}) == 1  # the concession alone, or the sets alone
     alone = _at("thousand-4", lambda s, listing: type(listing) is CardSets
                 and not listing.head)
-    sets = _sensible(alone)
+    sets = sensible_actions(alone)
     assert type(sets) is CardSets and sets == alone.legal_actions()  # (none made)

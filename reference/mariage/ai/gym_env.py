@@ -304,19 +304,15 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 else None
             if source is not None:
                 state.deal_source = None
-                try:
-                    state.apply(act)
-                    match.log.append(act)  # (what a late read replays)
-                    self.picked = 0
-                    self._play_others()
-                finally:
-                    state.deal_source = source
-                held = state.phase is _DEAL
-            else:
+            try:
                 state.apply(act)
                 match.log.append(act)  # (what a late read replays)
                 self.picked = 0
                 self._play_others()
+            finally:
+                if source is not None:
+                    state.deal_source = source
+            held = source is not None and state.phase is _DEAL
         reward = 0.0
         if self.reward_kind != "match" and len(state._history) > self._hands_rewarded:
             # every hand ended since the last step, those reset() played through (the

@@ -24,7 +24,7 @@ from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError
 
 from .cardplay import shown_voids
-from .plainbots import GreedyBot, _sensible
+from .plainbots import GreedyBot, sensible_actions
 from .search import determinize, outcome
 
 __all__ = ["ISMCTS", "ROLLOUTS", "seat_to_act"]
@@ -120,7 +120,7 @@ class ISMCTS:
         """Search from the view of the seat to act and return its most visited action
         (a single sensible action at once, without a search)."""
         seat = seat_to_act(state)
-        acts = _sensible(state, cautious_bids=False)
+        acts = sensible_actions(state, cautious_bids=False)
         if len(acts) == 1:
             return acts[0]
         self.tree = root = _Node()
@@ -142,7 +142,7 @@ class ISMCTS:
             seat = trial.to_act
             assert seat is not None
             node.seat = seat
-            acts = _sensible(trial, cautious_bids=False)
+            acts = sensible_actions(trial, cautious_bids=False)
             visits = node.visits
             hint = self.greedy.choose(trial) if self.prior else None
             untried = [a for a in acts if a not in visits]
@@ -180,7 +180,7 @@ class ISMCTS:
         rng, epsilon, greedy = self.rng, self.epsilon, self.greedy.choose
         while trial.phase != DEAL and trial.phase != OVER:
             if epsilon and (epsilon >= 1.0 or rng.random() < epsilon):
-                acts = _sensible(trial)
+                acts = sensible_actions(trial)
                 trial.apply(acts[rng.randrange(len(acts))])
             else:
                 trial.apply(greedy(trial))

@@ -172,8 +172,6 @@ _KEPT_FROM = 8
 _KEPT_BOUND = 256
 _kept: dict[tuple[int, int, int, bool],
             tuple[list[Action], list[Action], Rules]] = {}
-#: the former private name, still imported by :mod:`mariage.arena.ismcts` and a test
-_sensible = sensible_actions
 
 
 class RandomBot:

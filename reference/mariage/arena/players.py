@@ -50,7 +50,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 from mariage.errors import did_you_mean, printable, shown
 
-from ..conformance.client import EngineClient, EngineFailure
+from ..conformance.client import EngineClient, EngineFailure, quoted_command
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
 from . import BOT_NAMES
 from .bots import make_bot
@@ -276,10 +276,10 @@ class EnginePlayer:
         try:
             self._greet()
         except Forfeit as exc:
-            raise ValueError(f"the engine {printable(shown(self.command, 160))} failed its "
+            raise ValueError(f"the engine {quoted_command(self.command)} failed its "
                              f"handshake: {exc.reason}") from None
         if not isinstance(self.requests, list) or "choose" not in self.requests:
-            raise ValueError(f"the engine {printable(shown(self.command, 160))} cannot play "
+            raise ValueError(f"the engine {quoted_command(self.command)} cannot play "
                              "a match: its hello does not list the choose request "
                              "(\"requests\": [\"choose\"])")
 

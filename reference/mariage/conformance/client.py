@@ -48,7 +48,8 @@ from .supervision import Supervision, supervised
 
 __all__ = ["CLOSE_GRACE", "LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient",
            "EngineFailure", "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport",
-           "UnaskedLine", "check_command", "check_timeout", "shell_operator", "stderr_note"]
+           "UnaskedLine", "check_command", "check_timeout", "quoted_command", "shell_operator",
+           "stderr_note"]
 
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
@@ -65,12 +66,12 @@ CLOSE_GRACE = 0.3
 
 
 
-def _quoted(command: str) -> str:
+def quoted_command(command: str) -> str:
     """An engine's command line to quote in a message: cut, so that a command of a
     megabyte (a hello's configurations passed inline) does not flood the terminal, and
     printable.
 
-    >>> _quoted("node engine.js"), len(_quoted("x" * 10000)) < 200
+    >>> quoted_command("node engine.js"), len(quoted_command("x" * 10000)) < 200
     ("'node engine.js'", True)
     """
     return printable(shown(command, 160))
@@ -290,14 +291,15 @@ class ProcessTransport(Transport):
         except (OSError, ValueError) as exc:
             if watch:
                 watch.close()
-            raise EngineFailure("crash", f"cannot start {_quoted(command)}: {exc}") from None
+            raise EngineFailure("crash",
+                                f"cannot start {quoted_command(command)}: {exc}") from None
         try:
             if watch:
                 try:
                     watch.started()
                 except OSError as exc:
                     raise EngineFailure("crash",
-                                        f"cannot start {_quoted(command)}: {exc}") from None
+                                        f"cannot start {quoted_command(command)}: {exc}") from None
                 if watch.pid is None:  # no subreaper here: the supervisor is the engine
                     watch.close()
                     self._watch = None
