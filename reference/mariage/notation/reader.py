@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from ..errors import count_argument, expect_str
 from ..infile import not_text
 from ..lazyrecord import field, record
-from .errors import NotationError, RecordError, odd_character, odd_column, tag_trouble
+from .errors import (NotationError, RecordError, expected_text, odd_character, odd_column,
+                     tag_trouble)
 from .grammar import grammar_text, parser
 from .model import Record, expect_text
 from .pieces import (  # the pieces a line is read into, shared with .build
@@ -569,8 +570,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
         return RecordError("N111", "the record ends in the middle (truncated?)", file=file,
                            line=first + last - 1, column=1, record=number)
     if isinstance(exc, UnexpectedToken):
-        tok = str(exc.token)
-        expected = ", ".join(sorted(exc.expected)[:6])
+        tok = str(exc.token).split("\n", 1)[0]  # (a deal's lines are one token)
+        expected = expected_text(exc.expected)
         case = f"; the keyword is written {tok.lower()!r}, in lower case" \
             if tok.lower() in _KEYWORDS and tok != tok.lower() else ""
         return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected}){case}"
