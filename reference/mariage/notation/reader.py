@@ -610,7 +610,8 @@ def parse_records(stream: BinaryIO, file: str = "<stream>"
     >>> stream = io.BytesIO((broken + "\\n" + text).encode())
     >>> for item in parse_records(stream, "two.mrg"):
     ...     print(item if isinstance(item, RecordError) else (item.number, item.line))
-    two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected HAND, PLAY, RESULT)
+    two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected a move like N:AH,
+    'hand N' or 'result TEAM REASON')
     (2, 15)
     """
     # a read that fails (a .gz cut short, a .zst that is not zstd) is problem N105 at its
