@@ -275,3 +275,62 @@ def test_a_person_with_one_choice_is_asked_for_1_not_1_to_1(
     one = re.findall(r"\n   1\) \S+\nchoose (\S+) or type an action", out)
     assert one and set(one) == {"1"}, out[-3000:]
     assert "choose 1-1 " not in out and "choose 1-2 or type an action" in out
+
+
+def _block_with(marker: str) -> str:
+    """The Python block of ``docs/ai.rst`` that holds ``marker``, dedented."""
+    import textwrap
+
+    text = AI_RST.read_text(encoding="utf-8")
+    for m in re.finditer(r"^( *)\.\. code-block:: python\n\n((?:\1   .*\n|\n)+)", text,
+                         re.MULTILINE):
+        if marker in m.group(2):
+            return textwrap.dedent(m.group(2))
+    raise AssertionError(f"no Python block of ai.rst holds {marker!r}")
+
+
+def test_the_evaluation_block_prints_what_its_comments_say() -> None:
+    """The Baselines section shows how ``evaluate`` is called (the page named it and
+    left its arguments to be guessed: a researcher passed the rules, which it refuses),
+    and what the call gives."""
+    import contextlib
+    import io
+
+    code = _block_with("evaluate(")
+    printed = io.StringIO()
+    scope: dict[str, object] = {}
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, str(AI_RST), "exec"), scope)
+    said = re.search(r"print\(.*\)\s+# (.*)\n", code)
+    assert said is not None
+    assert printed.getvalue().split() == said.group(1).split()
+    bounds = re.search(r"= result\.interval\(\)\s+# ([\d.]+), ([\d.]+)\n", code)
+    assert bounds is not None
+    low, high = scope["low"], scope["high"]
+    assert isinstance(low, float) and isinstance(high, float)
+    assert (f"{low:.2f}", f"{high:.2f}") == bounds.groups()
+
+
+def test_the_layout_block_prints_the_first_row_its_comment_shows() -> None:
+    """The layout tables are made only when the pages are built: a researcher reading
+    the page as text is shown how to print them, and the first row the comment gives is
+    the one printed."""
+    import contextlib
+    import io
+
+    page = _flat(AI_RST)
+    assert "The tables of this page are made when it is built (``sphinx-build``, with " \
+        "the ``docs`` extra); read as text, the page shows none." in page
+    code = _block_with("observation_features(rules)")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, str(AI_RST), "exec"), {})
+    said = re.search(r"print\(row\.offset.*\)\s+# (.*)\n", code)
+    assert said is not None
+    lines = printed.getvalue().splitlines()
+    assert lines[0] == said.group(1)
+    rules = load_rules("schnapsen")
+    from mariage.ai.encoding import Encoder
+
+    last = lines[-1].split()
+    assert int(last[0]) + int(last[1]) == Encoder(rules).size
