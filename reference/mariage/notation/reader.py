@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from ..errors import count_argument, expect_str
 from ..infile import not_text
 from ..lazyrecord import field, record
-from .errors import (NotationError, RecordError, expected_text, odd_character, odd_column,
-                     tag_trouble)
+from .errors import NotationError, RecordError, odd_character, odd_column, tag_trouble
 from .grammar import grammar_text, parser
 from .model import Record, expect_text
 from .pieces import (  # the pieces a line is read into, shared with .build
@@ -561,6 +560,8 @@ def _odd_in_line(text: str, line: int) -> str:
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
                   first: int) -> RecordError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from .errors import expected_text
 
     line = (getattr(exc, "line", 0) or 0)
     col = getattr(exc, "column", 0) or 0
