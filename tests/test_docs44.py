@@ -334,3 +334,21 @@ def test_the_layout_block_prints_the_first_row_its_comment_shows() -> None:
 
     last = lines[-1].split()
     assert int(last[0]) + int(last[1]) == Encoder(rules).size
+
+
+def test_the_gymnasium_opponents_are_names_as_the_page_says() -> None:
+    """A researcher who wants self-play through Gymnasium finds on the page that its
+    opponents are policies by name, and where to go instead (PettingZoo)."""
+    pytest.importorskip("gymnasium", reason="the ai extra is not installed")
+    from mariage.ai.gym_env import MariageGymEnv
+
+    assert "``opponents`` (one policy name, or one per other seat; default ``greedy``; " \
+        "names only: to train against an agent of your own, a frozen copy of the learner " \
+        "or itself, step every seat in the PettingZoo environment below)" in _flat(AI_RST)
+
+    class Mine:
+        def choose(self, state: object) -> object:
+            raise AssertionError("never asked")
+
+    with pytest.raises(ValueError, match="unknown policy"):
+        MariageGymEnv("schnapsen", opponents=[Mine()])  # type: ignore[list-item]
