@@ -352,3 +352,21 @@ def test_the_gymnasium_opponents_are_names_as_the_page_says() -> None:
 
     with pytest.raises(ValueError, match="unknown policy"):
         MariageGymEnv("schnapsen", opponents=[Mine()])  # type: ignore[list-item]
+
+
+def test_the_quickstart_says_where_to_run_it_and_which_python() -> None:
+    """A newcomer on Debian or Ubuntu whose first ``pip install .`` is refused
+    (``externally-managed-environment``) finds the virtual environment the Quickstart
+    runs in; the Python it names is the one the package requires, as the install page
+    says too."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    least = re.fullmatch(r">=(\d+\.\d+)", project["requires-python"])
+    assert least is not None
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quickstart = " ".join(readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0].split())
+    assert f"with Python {least.group(1)} or later, in a virtual environment " \
+        "(`python3 -m venv .venv && . .venv/bin/activate` first" in quickstart
+    assert "`externally-managed-environment`" in quickstart
+    assert f"``mariage`` needs Python {least.group(1)} or later." in _flat(DOCS / "install.rst")
