@@ -93,8 +93,9 @@ class Human:
         legal = state.legal_actions()
         self._show(state, legal)
         r = state.rules
+        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"  # (not "1-1")
         for _ in range(MAX_REFUSED):
-            self.out.write(f"choose 1-{len(legal)} or type an action: ")
+            self.out.write(f"choose {numbers} or type an action: ")
             self.out.flush()
             if getattr(self.out, "gone", False):  # nobody reads what we show: stop
                 raise InputEnded("the output's reader went away")

@@ -13,12 +13,14 @@ a.mrg:12:9: N141 record 2, hand 1, trick 7, seat W, at 'W:2S': must follow suit 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..errors import MariageError, count_argument, expect_str, printable
 from ..lazyrecord import field_names, frozen_record
 
-__all__ = ["CODES", "NotationError", "RecordError", "odd_character", "odd_column", "tag_trouble"]
+__all__ = ["CODES", "NotationError", "RecordError", "expected_text", "odd_character", "odd_column",
+           "tag_trouble"]
 
 #: Every error code, with what it means. Codes never change meaning.
 CODES: dict[str, str] = {
@@ -156,6 +158,35 @@ class NotationError(MariageError):
         self.error = error
         self.code = error.code
         super().__init__(str(error))
+
+
+#: what a writer puts where the grammar expects each of its terminals, in the order of a
+#: record (Lark's names, such as ``HAND`` or ``PLAY``, mean nothing to a writer)
+_SHAPES = {
+    "TAG": 'a tag [Name "value"]', "COMMENT": "a comment {...}", "DEAL": "'deal'",
+    "DEAL_LINES": "the deal's lines like N: AH 3H", "PLAY": "a move like N:AH",
+    "NOTES": "an annotation like (won N)", "HAND": "'hand N'", "RESULT": "'result TEAM REASON'",
+    "WORD": "a word", "STAR": "'*'", "<END-OF-FILE>": "the end of the record",
+}
+
+
+def expected_text(names: Iterable[str]) -> str:
+    """What the parser expected where a syntax error stopped it (the names of the
+    grammar's terminals), as a writer of records puts it. After a hand's moves the
+    parser expects the next hand or the result, since a hand's play is one terminal:
+    there more moves are what a writer most likely meant, and they are named too.
+
+    >>> expected_text(["HAND", "RESULT"])
+    "a move like N:AH, an annotation like (won N), 'hand N' or 'result TEAM REASON'"
+    >>> expected_text(["<END-OF-FILE>"])
+    'the end of the record'
+    """
+    wanted = {"<END-OF-FILE>" if name == "$END" else name for name in names}
+    if wanted == {"HAND", "RESULT"}:
+        wanted |= {"PLAY", "NOTES"}
+    said = [shape for name, shape in _SHAPES.items() if name in wanted]
+    said += sorted(wanted - set(_SHAPES))
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def odd_character(bad: str) -> str:

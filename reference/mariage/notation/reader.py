@@ -561,6 +561,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
                   first: int) -> RecordError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
+    from .errors import expected_text
+
     line = (getattr(exc, "line", 0) or 0)
     col = getattr(exc, "column", 0) or 0
     if isinstance(exc, UnexpectedEOF) or (
@@ -569,8 +571,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
         return RecordError("N111", "the record ends in the middle (truncated?)", file=file,
                            line=first + last - 1, column=1, record=number)
     if isinstance(exc, UnexpectedToken):
-        tok = str(exc.token)
-        expected = ", ".join(sorted(exc.expected)[:6])
+        tok = str(exc.token).split("\n", 1)[0]  # (a deal's lines are one token)
+        expected = expected_text(exc.expected)
         case = f"; the keyword is written {tok.lower()!r}, in lower case" \
             if tok.lower() in _KEYWORDS and tok != tok.lower() else ""
         return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected}){case}"
@@ -609,7 +611,8 @@ def parse_records(stream: BinaryIO, file: str = "<stream>"
     >>> stream = io.BytesIO((broken + "\\n" + text).encode())
     >>> for item in parse_records(stream, "two.mrg"):
     ...     print(item if isinstance(item, RecordError) else (item.number, item.line))
-    two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected HAND, PLAY, RESULT)
+    two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected a move like N:AH,
+    'hand N' or 'result TEAM REASON')
     (2, 15)
     """
     # a read that fails (a .gz cut short, a .zst that is not zstd) is problem N105 at its
