@@ -84,7 +84,8 @@ def test_replay_json_marks_the_card_applied_though_refused(
                                           for p in a["problems"]]
               for a in actions if "problems" in a}
     assert marked == {("E", "7H"): [("N141", "mariglia.play.follow", 18, 9)],
-                      ("W", "3H"): [("N150", None, 18, 24)]}  # its '(won W)' is wrong
+                      # its '(won W)' is wrong: the trick's winner is decided by the rule
+                      ("W", "3H"): [("N150", "mariglia.trick.winner", 18, 24)]}
     assert (report["stopped"]["token"], report["stopped"]["rule_id"]) == ("W:AH", "core.turn")
 
 

@@ -55,7 +55,7 @@ MISTAKES = [
     ("mariaggia-later", *_without('[Option "accusa_when" "on_turn"]'), "N141", 18, 20, 2, 1,
      "A", "mariaggia.decl.who", "(legal with option accusa_when = on_turn; here leader)"),
     ("mariaggia-later", *_without('[Option "accusa_trump_40" "true"]'), "N152", 18, 44, 2,
-     1, None, None, "the hand score is 20 20"),
+     1, None, "mariaggia.score.hand", "the hand score is 20 20"),
     ("mariaggia-later", "A:accusa:D A:4H", "A:accusa:H A:4H", "N141", 19, 20, 2, 1, "A",
      "mariaggia.decl.accusa", "the hand does not hold that accusa"),
     ("mariaggia-later", '[StartScore "78" "42"]', '[StartScore "101" "42"]', "N162", 9, 2,
@@ -107,7 +107,7 @@ MISTAKES = [
      "N123", 3, 2, 0, 0, None, None, "cinquecento has no option 'mariannino_value'"),
     # mariannino_value=next_plus_200: the first declaration of the hand scores 20 + 200
     ("marianna-mariannino", *_without('[Option "mariannino_value" "next_plus_200"]'),
-     "N152", 15, 57, 1, 1, None, None, "the hand score is 264 0"),
+     "N152", 15, 57, 1, 1, None, "marianna.score.hand", "the hand score is 264 0"),
     ("marianna-mariannino", "N:mariannino:D", "N:mariannino:H", "N141", 16, 14, 1, 1, "N",
      "marianna.decl.mariannino", "the hand does not hold that mariannino"),
     ("marianna-mariannino", "E:7S N:mariannino:D N:QS", "E:7S N:QS N:mariannino:D", "N142",
@@ -126,14 +126,14 @@ MISTAKES = [
      "core.phase", "the players draw by themselves after each trick (no draw is written) "
      "(legal with option close_before_draw = true; here false)"),
     ("schnapsen", *_without('[Option "marriage_values" "20/20"]'), "N152", 15, 35, 1, 1,
-     None, None, "the hand score is 0 46"),
+     None, "schnapsen.score.hand", "the hand score is 0 46"),
     # a step left out: B's draw after trick 1 (the next trick number is where it shows)
     ("schnapsen", "(points 0 26)\nB:draw\n", "(points 0 26)\n", "N145", 17, 1, 1, 1, None,
      None, "this is still trick 1; B may now only claim, close, draw"),
     ("schnapsen", "(won B)\nB:draw\n3.", "(won B)\nA:draw\n3.", "N142", 19, 1, 1, 2, "A",
      "core.turn", "out of turn: seat B is to act"),
-    ("schnapsen", "(scored 0 3)", "(scored 0 2)", "N154", 22, 58, 1, 4, None, None,
-     "the hand's addition to the match score is 0 3"),
+    ("schnapsen", "(scored 0 3)", "(scored 0 2)", "N154", 22, 58, 1, 4, None,
+     "schnapsen.score.hand", "the hand's addition to the match score is 0 3"),
     # must_beat=true
     ("marjapussi", "S:7H W:7S", "S:9S W:7S", "N141", 17, 9, 1, 2, "W",
      "marjapussi.play.beat",
@@ -150,21 +150,21 @@ MISTAKES = [
      "takes one of 36, 32, 28; got '30'"),
     # rounding=nearest10_5up
     ("belote", *_without('[Option "rounding" "nearest10_5up"]'), "N154", 25, 67, 1, 8, None,
-     None, "the hand's addition to the match score is 119 43"),
+     "belote.score.hand", "the hand's addition to the match score is 119 43"),
     # sa_ta=true: a sans-atout contract, written SA in the bid and its annotation (its
     # (bid ...) used to read 'S', spades: the contract's trump -1 taken as the last suit)
     ("belote-coinche-sa", *_without('[Option "sa_ta" "true"]'), "N141", 13, 1, 1, 0, "E",
      "belote-coinche.auction.bids", "(legal with option sa_ta = true; here false)"),
-    ("belote-coinche-sa", "(bid 80 SA -)", "(bid 80 S -)", "N156", 22, 83, 1, 8, None, None,
-     "the bid of the deal is 80 SA -"),
+    ("belote-coinche-sa", "(bid 80 SA -)", "(bid 80 S -)", "N156", 22, 83, 1, 8, None,
+     "belote.score.hand", "the bid of the deal is 80 SA -"),
     ("mariazza-partial", *_without('[Option "trump_mariazza_40" "false"]'), "N152", 28, 37,
-     1, 12, None, None, "the hand score is 59 69"),
+     1, 12, None, "mariazza.score.hand", "the hand score is 59 69"),
     ("mariazza-partial", *_without('[Option "target" "71"]'), "N143", 27, 18, 1, 11, "B",
      "core.phase", "hand 1 is over (ended target, with points 34 49): no action may follow"),
     ("sixty-six", *_without('[Option "last_trick_rule" "one_point"]'), "N152", 32, 30, 1, 12,
-     None, None, "the hand score is 58 72"),
+     None, "schnapsen.score.hand", "the hand score is 58 72"),
     ("marianna-siciliana", *_without('[Option "marianna_values" "20-40-60-80"]'), "N152", 19,
-     55, 1, 5, None, None, "the hand score is 81 13"),
+     55, 1, 5, None, "marianna.score.hand", "the hand score is 81 13"),
     ("marianna-siciliana", '"target" "301"', '"target" "-5"', "N123", 3, 2, 0, 0, None, None,
      "must be between 1 and 10000, got -5"),
     # a tag out of order: [Mariage] comes first

@@ -27,8 +27,8 @@ from .firstfault import steps_left
 from .model import Note
 from .reader import MAX_DIGITS
 
-__all__ = ["NUMBER", "TAKERS_NOTES", "contract_note", "measure", "note_problem", "takers_keys",
-           "takers_note", "team_name"]
+__all__ = ["NUMBER", "TAKERS_NOTES", "contract_note", "measure", "note_problem", "note_rule",
+           "takers_keys", "takers_note", "team_name"]
 
 #: a whole number as annotations and score tags write it (contract scores may be negative)
 NUMBER = re.compile(r"-?[0-9]+")
@@ -85,6 +85,25 @@ def takers_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
 def team_name(rules: Rules, team: int | None) -> str:
     """A team's name, or ``-`` for nobody."""
     return "-" if team is None else rules.team_names[team]
+
+
+#: the rule whose outcome each annotation's problem contradicts, by the rules' field
+_NOTE_RULES = {"N150": "trick_rule", "N152": "score_rule", "N153": "score_rule",
+               "N154": "score_rule", "N156": "score_rule"}
+
+
+def note_rule(rules: Rules, code: str) -> str | None:
+    """The rule ID behind an annotation's problem ``code`` (the rule that decides what
+    the annotation states: who wins a trick, how a hand scores), or ``None``.
+
+    >>> from mariage import load_rules
+    >>> note_rule(load_rules("marianna"), "N150")
+    'marianna.trick.winner'
+    >>> note_rule(load_rules("marianna"), "N155") is None
+    True
+    """
+    field = _NOTE_RULES.get(code)
+    return (getattr(rules, field) or None) if field else None
 
 
 def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str] | None:

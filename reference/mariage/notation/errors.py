@@ -180,12 +180,16 @@ def expected_text(names: Iterable[str]) -> str:
     "a move like N:AH, an annotation like (won N), 'hand N' or 'result TEAM REASON'"
     >>> expected_text(["<END-OF-FILE>"])
     'the end of the record'
+    >>> expected_text([])
+    'nothing more at this point'
     """
     wanted = {"<END-OF-FILE>" if name == "$END" else name for name in names}
     if wanted == {"HAND", "RESULT"}:
         wanted |= {"PLAY", "NOTES"}
     said = [shape for name, shape in _SHAPES.items() if name in wanted]
     said += sorted(wanted - set(_SHAPES))
+    if not said:  # a part of a record parsed alone, whose grammar wants nothing more
+        return "nothing more at this point"
     return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 

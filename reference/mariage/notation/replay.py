@@ -26,7 +26,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, did_you_mean
-from .annotations import contract_note, measure, note_problem, team_name
+from .annotations import contract_note, measure, note_problem, note_rule, team_name
 from .checked import Checked, Listener, is_resign, replay_arguments
 from .errors import NotationError, RecordError, odd_column
 from .firstfault import PROBE_TRIES, first_unexplained, steps_after, steps_left
@@ -605,7 +605,7 @@ class _Checker:
         if problem is not None:  # (won S) with a joiner after the S: say why it differs
             text = str(note)
             self.error(problem[0], problem[1] + odd_column(text, 0), note.line, note.column,
-                       token=text)
+                       token=text, rule_id=note_rule(st.rules, problem[0]))
 
     # ----------------------------------------------------------------- end
     def finish(self) -> None:
