@@ -485,9 +485,9 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
     return summary
 
 
-def validate_file(path: str | os.PathLike[str], *, strict: bool = False, jobs: int = 1, pool: Any = None,
-                  report: Report | None = None, search_limit: int = DEFAULT_LIMIT
-                  ) -> FileSummary:
+def validate_file(path: str | os.PathLike[str], *, strict: bool = False, jobs: int = 1,
+                  pool: Any = None, report: Report | None = None,
+                  search_limit: int = DEFAULT_LIMIT) -> FileSummary:
     """Validate the records of the file at ``path`` (a str or a ``Path``; compressed or
     not; ``-``: stdin).
 

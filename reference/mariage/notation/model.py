@@ -285,7 +285,7 @@ def expect_text(value: object, call: str, file: object = "", number: object = 1,
     if file.__class__ is not str:
         expect_str(file, f"{call}: file")
     if (number.__class__ is not int or line.__class__ is not int
-            or number < 1 or line < 1):  # type: ignore[operator]
+            or number < 1 or line < 1):
         count_argument(number, f"{call}: number", 1)
         count_argument(line, f"{call}: line", 1)
 
