@@ -300,3 +300,14 @@ def test_list_rulesets_names_a_directory_that_is_no_path(directory: object) -> N
 
     with pytest.raises(TypeError, match="list_rulesets: directory is a folder"):
         list_rulesets(directory)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("open_hands", ["false", "no", 1, 0.0, []])
+def test_observe_takes_open_hands_as_true_false_or_none(open_hands: object) -> None:
+    # was: any truthy value, "false" among them, showed every hand to the seat
+    from mariage import observe
+
+    state = new_match(load_rules("thousand"), 1)
+    with pytest.raises(TypeError, match="observe: open_hands is True, False or None"):
+        observe(state, 0, open_hands)  # type: ignore[arg-type]
+    assert observe(state, 0, False).shown[1] == 0 != observe(state, 0, True).shown[1]
