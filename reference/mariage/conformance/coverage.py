@@ -22,7 +22,7 @@ from mariage.engine.arguments import check_rules
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
-from ..errors import expect_each
+from ..errors import expect_each, expect_str
 from .results import Outcome
 from .suite import Test
 from .unreachable import more_unreachable
@@ -333,6 +333,9 @@ def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
 
 def coverage_text(cov: dict[str, list[str]]) -> str:
     """The report: one line per rule, uncovered rules marked."""
+    if not isinstance(cov, Mapping):  # else an AttributeError ('items')
+        raise TypeError(f"coverage_text: cov is what coverage(tests) gives (a dict), "
+                        f"not {type(cov).__name__}")
     lines = []
     for key, ids in cov.items():
         if not ids and key in UNREACHABLE:
@@ -430,8 +433,11 @@ def rule_coverage(checked: dict[str, list[str]], ruleset: str, rule_ids: Iterabl
     """The coverage of the rules of ``ruleset`` given which tests check each
     (``checked``), with its unreachable rules (those of :data:`UNREACHABLE` and
     ``also_unreachable``) and those not in force left out."""
-    rules = tuple(rule_ids)
-    name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
+    if not isinstance(checked, Mapping):
+        raise TypeError(f"rule_coverage: checked maps rule IDs to test IDs (a dict), "
+                        f"not {type(checked).__name__}")
+    rules = tuple(expect_each(rule_ids, str, "rule_coverage: rule_ids"))  # "ab": a, b
+    name = expect_str(ruleset, "rule_coverage: ruleset").rsplit("/", 1)[-1].removesuffix(".yaml")
     extra = set(also_unreachable)
     unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE or r in extra)
     switched_off = set(not_in_force)

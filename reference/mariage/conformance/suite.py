@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from ..errors import MariageError, expect_str
+from ..errors import MariageError, expect_each, expect_str
 from ..infile import not_text, open_regular
 from ..resources import conformance_dir
 from ..spec import diskcache
@@ -568,10 +568,12 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
     among the files parsed, and a malformed file that is surely filtered out is
     not reported.
     """
+    if root is not None and not isinstance(root, str | os.PathLike):
+        raise TypeError(f"load_suite: root is a folder (a Path), not {type(root).__name__}")
     base = root or tests_dir()
-    want_sets = set(rulesets)
-    want_rules = tuple(rules)
-    want_kinds = set(kinds)
+    want_sets = set(_filter(rulesets, "rulesets"))
+    want_rules = tuple(_filter(rules, "rules"))
+    want_kinds = set(_filter(kinds, "kinds"))
     files = _test_files(base)
     found = _from_disk(base, files)  # the parses a whole load kept (a filtered load too:
     if want_sets or want_rules or want_kinds:  # it reads the headers of the files not held,
@@ -580,6 +582,15 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
         return _load(base, files, want_sets, want_rules, want_kinds)
     finally:
         _to_disk(base, found)
+
+
+def _filter(values: object, what: str) -> list[str]:
+    """A filter of :func:`load_suite` as a list of names: one name given as a str was
+    read as its letters, which no test matched (a run of no test, that passed)."""
+    if isinstance(values, str):
+        raise TypeError(f"load_suite: {what} is a list of names, not a str "
+                        f"(write {what}=[{values[:40]!r}])")
+    return expect_each(values, str, f"load_suite: {what}")
 
 
 def _held(path: Path, where: str) -> Test | None:

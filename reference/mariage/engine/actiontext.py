@@ -69,6 +69,8 @@ def set_naming(rules: Rules | None) -> None:
     >>> Declare(0, 0)
     Declare(decl=0, suit=0, trump=True)
     """
+    if rules is not None:  # else any object was taken and every repr fell back to numbers
+        _expect_rules(rules, "set_naming")
     _NAMING.set(None if rules is None else partial(action_text, rules))
 
 
@@ -81,6 +83,7 @@ def naming(rules: Rules) -> Iterator[None]:
     ...     print([Declare(0, 1), Exchange(5)])
     [Declare(mariazza:D), Exchange(exchange:7H)]
     """
+    _expect_rules(rules, "naming")
     token = _NAMING.set(partial(action_text, rules))
     try:
         yield

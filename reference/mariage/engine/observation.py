@@ -137,6 +137,12 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
     seat = seat_number(seat, n, "observe: seat")
     if open_hands is None:
         open_hands = r.open_hands
+    elif open_hands.__class__ is not bool:  # "false", a truthy text, showed every hand
+        kind = type(open_hands)
+        if kind.__module__ != "numpy" or kind.__name__ not in ("bool", "bool_"):
+            raise TypeError(f"observe: open_hands is True, False or None (the rules' "
+                            f"visibility), not {kind.__name__}")
+        open_hands = bool(open_hands)
     shown = tuple(
         state.hands[s] if (s == seat or open_hands) else state.known[s] & state.hands[s]
         for s in range(n))

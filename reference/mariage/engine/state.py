@@ -373,6 +373,8 @@ class GameState(Undoable):
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in playing order, passing over the one sitting out."""
         n = self.rules.nseats
+        if seat.__class__ is not int or not 0 <= seat < n:  # 1.5 gave 2.5, -1 seat 0
+            seat = seat_number(seat, n, "next_seat: seat")
         nxt = seat + 1 if seat + 1 < n else 0
         if nxt == self.out:
             nxt = nxt + 1 if nxt + 1 < n else 0

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from ..errors import MariageError, count_argument
+from ..errors import MariageError, count_argument, expect_str
 from ..infile import open_regular
 from ..lazyrecord import field, record
 from .errors import RecordError
@@ -260,7 +260,7 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     ...     f.readline()
     b'[Mariage "1"]\\n'
     """
-    name = os.fspath(path)
+    name = _path_text(path, "open_input")
     raw = open_regular(name)
     try:
         inner: Any
@@ -284,6 +284,18 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         raw.close()
         raise
+
+
+def _path_text(path: object, call: str) -> str:
+    """``path`` (a str or an ``os.PathLike``) as text, or a TypeError naming ``call``:
+    ``None`` was Python's own ``expected str, bytes or os.PathLike object``, bytes failed
+    at ``startswith``, and a ``Path`` handed on as the file of the problems failed as
+    one was printed (``unsupported operand type(s) for +=``)."""
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(name, str):
+        raise TypeError(f"{call}: path must be a str or an os.PathLike, "
+                        f"not {type(path).__name__}")
+    return name
 
 
 def _is_record_file(name: str) -> bool:
@@ -314,12 +326,20 @@ def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None
     >>> list(input_files(["-", "match.mrg"]))  # files as given (``-``: standard input)
     ['-', 'match.mrg']
     """
+    if isinstance(paths, str | bytes) or not isinstance(paths, Iterable):  # "ab": a, b
+        raise TypeError(f"input_files: paths must be an iterable of paths (a list), "
+                        f"not {type(paths).__name__}")
+    if on_error is not None and not callable(on_error):
+        raise TypeError(f"input_files: on_error must be a function or None, "
+                        f"not {type(on_error).__name__}")
+
     def failed(exc: OSError) -> None:
         if on_error is None:
             raise exc
         on_error(exc)
 
-    for path in paths:
+    for given in paths:
+        path = _path_text(given, "input_files")
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
             for root, dirs, files in os.walk(path, onerror=failed):
@@ -394,6 +414,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
     >>> s.problems, s.errors
     (1, [])
     """
+    expect_str(file, "validate_stream: file")  # the file of each problem printed
     jobs = count_argument(jobs, "validate: jobs", 1, MAX_JOBS)  # (a fork per job)
     search_limit = count_argument(search_limit, "validate: search_limit", 1)
     summary = FileSummary(file)
@@ -464,10 +485,11 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
     return summary
 
 
-def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any = None,
-                  report: Report | None = None, search_limit: int = DEFAULT_LIMIT
-                  ) -> FileSummary:
-    """Validate the records of the file at ``path`` (compressed or not; ``-``: stdin).
+def validate_file(path: str | os.PathLike[str], *, strict: bool = False, jobs: int = 1,
+                  pool: Any = None, report: Report | None = None,
+                  search_limit: int = DEFAULT_LIMIT) -> FileSummary:
+    """Validate the records of the file at ``path`` (a str or a ``Path``; compressed or
+    not; ``-``: stdin).
 
     A file that cannot be opened raises ``OSError``; a ``.zst`` file without a
     zstd module raises :class:`InputError`. A bad record's problem is reported
@@ -490,6 +512,7 @@ def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any =
     ...     print(err.line, err.column, err.code, err.rule_id)
     13 22 N141 core.hand
     """
+    path = _path_text(path, "validate_file")
     if path == "-":
         import sys
 

@@ -56,7 +56,7 @@ from .annotations import TAKERS_NOTES, contract_note, measure, takers_keys, take
 from .cards import french_card, normalize_action
 from .laterstart import Carried, carried, restore
 from .layout import layout
-from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
+from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag, expect_text
 from .pieces import _CARDS, MAX_DIGITS, _tag_value, _unquote
 from .reader import DEFAULT_LIMIT
 from .replay import _Checker, _Stop, note_problem
@@ -366,6 +366,7 @@ def fast_valid(text: str, *, file: str = "<string>", number: int = 1, line: int 
     >>> fast_valid(unknown), check_text(unknown).ok  # a card to infer: not sure
     (False, True)
     """
+    expect_text(text, "fast_valid", file, number, line)  # None was "not sure", as a record
     try:
         return _check(text, file, number, line)
     except Exception:  # _Unsure, or anything unforeseen: the full validator decides

@@ -123,6 +123,7 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
     if readline is None:  # a str, a path: "has no attribute 'readline'" said nothing
         raise TypeError(f"split_records reads a binary stream (open(path, 'rb'), "
                         f"open_input(path)), not {type(stream).__name__}")
+    expect_str(file, "split_records: file")  # else a failure as a problem is printed
     longest = MAX_LINE + 1
     raw = b"\n"  # the last piece read: a line ends with it when it ends with a newline
     cut = 0  # 1: the first line, after its byte-order mark, was cut at the length limit
@@ -355,7 +356,7 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
     """
     from .quickparse import parse
 
-    expect_text(text, "parse_record")
+    expect_text(text, "parse_record", file, number, line)
     plain = _plain_builder()
     plain.reset(file, number, line, sink)
     try:

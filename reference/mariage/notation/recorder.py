@@ -16,7 +16,7 @@ the points, what it added to the match and the match score; the result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from mariage.engine.actions import Action
@@ -27,7 +27,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number
 from mariage.spec.options import option_specs
 
-from ..errors import count_argument
+from ..errors import count_argument, expect_each, shown
 from .annotations import takers_keys, takers_note
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
@@ -50,9 +50,26 @@ def header_tags(rules: Rules, first_dealer: int | None,
     first dealer, then ``extra`` tags."""
     check_rules(rules)
     n = rules.nseats
-    if players is not None and (isinstance(players, str) or len(players) != n):
-        raise ValueError(f"players: {n} names are needed, one per seat of {rules.ruleset}, "
-                         f"not {players!r}")
+    if players is not None:
+        if not isinstance(players, str | Iterable):  # a number: "has no len()"
+            raise TypeError(f"players: the names of the seats are a list of str, "
+                            f"not {type(players).__name__}")
+        if isinstance(players, str) or len(players := list(players)) != n:
+            raise ValueError(f"players: {n} names are needed, one per seat of "
+                             f"{rules.ruleset}, not {players!r}")
+        expect_each(players, str, "players")  # else an AttributeError once the match was played
+    if isinstance(extra, str | bytes) or not isinstance(extra, Iterable):
+        raise TypeError(f"extra: the tags to add are (name, value) pairs of str, "
+                        f"not {type(extra).__name__}")
+    extra = list(extra)
+    for pair in extra:
+        if (not isinstance(pair, tuple | list) or len(pair) != 2
+                or not all(isinstance(part, str) for part in pair)):
+            raise TypeError(f"extra: each tag to add is a (name, value) pair of str, "
+                            f"not {shown(pair)}")
+        if pair[0] in _WRITTEN:  # a second Ruleset, a one-valued Seat: a record refused
+            raise ValueError(f"extra: the tag {pair[0]} is written from the rules, the "
+                             f"players and the dealer, not added")
     if first_dealer is not None:
         first_dealer = seat_number(first_dealer, n, "first_dealer")
     tags = [Tag("Mariage", (FORMAT_VERSION,)), Tag("Ruleset", (rules.ruleset,))]
@@ -68,6 +85,10 @@ def header_tags(rules: Rules, first_dealer: int | None,
         tags.append(Tag("Dealer", (rules.seat_names[first_dealer],)))
     tags.extend(Tag(k, (v,)) for k, v in extra)
     return tuple(tags)
+
+
+#: The tags :func:`header_tags` writes itself: never among the ``extra`` ones.
+_WRITTEN = frozenset({"Mariage", "Ruleset", "Option", "Seat", "Dealer"})
 
 
 def _text(value: object) -> str:

@@ -668,7 +668,7 @@ def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int 
     >>> [e.code for e in check_text('[Mariage "1"]\\n%%\\n').errors]
     ['N110']
     """
-    expect_text(text, "check_text")
+    expect_text(text, "check_text", file, number, line)
     header = Record((), (), (), None, file, number, line)
     return _Checker(header, strict, listener, search_limit).stream(text)
 

@@ -14,10 +14,11 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TextIO
 
-from ..errors import shown
+from ..errors import expect_str, shown
 from . import tokens
 from .model import Act, Comment, Hand, Note, Record, TrickMark, expect_record
 
@@ -167,6 +168,9 @@ def write_records(records: Iterable[Record], out: TextIO) -> int:
     if not callable(getattr(out, "write", None)):
         raise TypeError("write_records: out must be a text stream (open(path, 'w'), "
                         f"io.StringIO()), not {type(out).__name__}")
+    if isinstance(records, str | bytes) or not isinstance(records, Iterable):
+        raise TypeError(f"write_records: records must be an iterable of Record, "
+                        f"not {type(records).__name__}")  # (a str: each character)
     n = 0
     for rec in records:
         if n:
@@ -176,7 +180,7 @@ def write_records(records: Iterable[Record], out: TextIO) -> int:
     return n
 
 
-def write_atomically(path: str, text: str) -> None:
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: never half a file.
 
     The same policy as every output (:func:`mariage.outfile.write_output`): a
@@ -194,4 +198,9 @@ def write_atomically(path: str, text: str) -> None:
     """
     from ..outfile import write_output
 
-    write_output(path, text)
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(name, str):  # None, a number or bytes failed in os or at startswith
+        raise TypeError(f"write_atomically: path must be a str or an os.PathLike, "
+                        f"not {type(path).__name__}")
+    expect_str(text, "write_atomically: text")  # else Python's "write() argument must be str"
+    write_output(name, text, "write_atomically")

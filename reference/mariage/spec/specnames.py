@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from collections.abc import Callable
@@ -53,8 +54,22 @@ def list_rulesets(directory: str | os.PathLike[str] | None = None) -> list[str]:
 
     >>> "marianna" in list_rulesets()
     True
+
+    A ``directory`` that is no folder is an ``OSError`` naming it (a mistyped folder
+    listed no ruleset, as an empty one does), one that is no path a ``TypeError``.
     """
-    base = spec_dir() if directory is None else Path(directory)
+    if directory is None:
+        return sorted(p.stem for p in spec_dir().glob("*.yaml"))
+    if not isinstance(directory, str | os.PathLike) or isinstance(os.fspath(directory), bytes):
+        raise TypeError(f"list_rulesets: directory is a folder (a str or a Path), "
+                        f"not {type(directory).__name__}")
+    base = Path(directory)
+    if not base.is_dir():
+        missing = not base.exists()
+        raise (FileNotFoundError if missing else NotADirectoryError)(
+            errno.ENOENT if missing else errno.ENOTDIR,
+            "list_rulesets: no such folder" if missing else "list_rulesets: not a folder",
+            str(directory))
     return sorted(p.stem for p in base.glob("*.yaml"))
 
 

@@ -278,7 +278,9 @@ class Passing(Mechanism):
         cards = action.cards
         if cards < 0 or cards & ~st.hands[seat] or cards.bit_count() != count:
             why = f"give exactly {count} card{'s' if count != 1 else ''} from your own hand"
-            if cards > 0 and cards & ~st.hands[seat]:  # name the cards not held
+            if cards >> r.ncards:  # bits of no card: format_cards raised a ValueError
+                why += f": the mask has bits of no card of the {r.ncards}-card pack"
+            elif cards > 0 and cards & ~st.hands[seat]:  # name the cards not held
                 why += (f": {r.seat_names[seat]} does not hold "
                         f"{r.format_cards(cards & ~st.hands[seat])}")
             refuse(st, r.passing_rule, seat, action, why)
