@@ -12,6 +12,7 @@ import pytest
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai.gym_env import MariageGymEnv
 from mariage.engine.freshhand import match_maker
+from mariage.engine.mechanisms.dealing import Dealing
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
@@ -88,6 +89,23 @@ def test_match_maker_answers_each_rules_own() -> None:
     assert make(5).rules is thousand and match_maker(marianna) is not make
     with pytest.raises(TypeError, match="match_maker"):
         match_maker("thousand")  # type: ignore[arg-type]
+
+
+def test_match_maker_asks_a_changed_dealing_class_again(monkeypatch: Any) -> None:
+    rules = load_rules("thousand")
+    make = match_maker(rules)
+    assert make is not None
+    kept = make(3)
+    assert kept._lays and kept._deals  # the fresh deals offered, kept from the making
+    assert kept._lays == new_match(rules, 3)._lays
+    # the class changed after: each new match asks it again, as new_match does
+    monkeypatch.setattr(Dealing, "dealer_lays", lambda self, st: ())
+    monkeypatch.setattr(Dealing, "dealer_takes", lambda self, st: ())
+    a, b = make(3), new_match(rules, 3)
+    assert a._lays == () == b._lays and a._deals == () == b._deals
+    _same_match(a, b)
+    monkeypatch.undo()
+    assert make(4)._lays == kept._lays
 
 
 @pytest.mark.parametrize("ruleset", ["thousand-2", "thousand", "thousand-pl", "mariazza",

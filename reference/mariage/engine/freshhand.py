@@ -331,6 +331,13 @@ def match_starter(cls: type[GameState], rules: Rules, mechanisms: Any,
 Maker = Callable[[int], "GameState"]
 
 
+def _asked_of(kind: type) -> tuple[Any, ...]:
+    """The methods of the dealing class ``kind`` that its offer of fresh deals to a new
+    state turns on (``dealer_takes``, ``dealer_lays`` and what they check)."""
+    return (kind.dealer_takes, kind.dealer_lays, kind.deal,  # type: ignore[attr-defined]
+            kind.check_deck, kind.lay, kind.deal_own)  # type: ignore[attr-defined]
+
+
 def match_maker(rules: Rules) -> Maker | None:
     """A function ``make(seed)`` that does what ``new_match(rules, seed)`` does for a
     seed that is a Python ``int`` from 0 to 2**64-1 (the caller checks it; any other
@@ -363,6 +370,17 @@ def match_maker(rules: Rules) -> Maker | None:
     if start is None or (not lot and fixed is None) != (rules.first_dealer == "none"):
         return None
     nseats, new = rules.nseats, object.__new__
+    # the fresh deals the dealing mechanism offers a state of these rules
+    # (GameState._ask_dealing), kept with what its answer turns on: the method that asks
+    # and the dealing class's methods (as they are when each match is made: a class
+    # changed since is asked again)
+    dealing = DEFAULT_MECHANISMS.dealing
+    kind, ask = type(dealing), GameState._ask_dealing
+    seat = None if rules.first_dealer == "none" else 0
+    probe = start(seat, seat)
+    probe._ask_dealing()
+    offered = probe._deals, probe._lays
+    asked = _asked_of(kind)
 
     def make(seed: int) -> GameState:
         deals = new(SeededDeals)  # (SeededDeals(rules, seed), the seed an int checked)
@@ -371,7 +389,11 @@ def match_maker(rules: Rules) -> Maker | None:
         rng.state = seed
         deals.first_dealer = first = rng.below(nseats) if lot else fixed
         state = start(first, first)
-        state._ask_dealing()
+        if GameState._ask_dealing is ask and type(dealing) is kind \
+                and _asked_of(kind) == asked:
+            state._deals, state._lays = offered
+        else:
+            state._ask_dealing()
         state.deal_source = deals
         state._deal_next()
         return state
