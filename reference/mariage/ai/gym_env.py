@@ -53,7 +53,10 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 
 from mariage.engine.actions import Action
+from mariage.engine.freshhand import Maker, match_maker
 from mariage.engine.phase import Phase
+from mariage.engine.prng import MASK64
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
@@ -76,6 +79,24 @@ _DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 _over, _INT8 = np.ndarray, np.dtype(np.int8)
 #: a hand number never reached (no ``max_hands`` while a reset plays to the first decision)
 _NO_LIMIT = float("inf")
+
+
+#: per rules (by id, the rules kept): what makes a new match of them from a checked seed
+#: (:func:`~mariage.engine.freshhand.match_maker`, or None: ``new_match`` itself); kept
+#: here, not on the environment, whose instance dict stays under 30 keys (shared keys)
+_MAKERS: dict[int, tuple[Rules, Maker | None]] = {}
+
+
+def _maker(rules: Rules) -> Maker | None:
+    """The match maker of ``rules`` (made once per rules; a bounded store)."""
+    hit = _MAKERS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_MAKERS) >= 64:
+        _MAKERS.clear()
+    made = match_maker(rules)
+    _MAKERS[id(rules)] = (rules, made)
+    return made
 
 
 def _deal_held(state: GameState) -> None:
@@ -238,8 +259,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             # Env.reset's seeding, deferred (_np_random): the generator made from the
             # seed when first read; its seed (the entropy of an int: the int) known now
             deal_seed = self._np_random_seed = self._np_seed = seed
-        # the first hand dealt from the seeded stream, as the library's matches are
-        self._state = state = new_match(self.rules, deal_seed)
+        # the first hand dealt from the seeded stream, as the library's matches are (a
+        # seed new_match takes: by what is worked out once per rules, match_maker)
+        make = _maker(self.rules)
+        if make is not None and deal_seed.__class__ is int and 0 <= deal_seed <= MASK64:
+            state = make(deal_seed)
+        else:  # (new_match's refusal of any other seed)
+            state = new_match(self.rules, deal_seed)
+        self._state = state
         # (the observations of the last match keep theirs: this is a new one)
         self._match = _Match(state, self.encoder, deal_seed,
                              self._match is not None and self._match.eager)
