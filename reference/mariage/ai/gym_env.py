@@ -164,8 +164,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"seat {seat!r}: {ruleset} has seats 0 to {rules.nseats - 1}")
         seat = seat_no
         check_reward(rules, reward)
-        names = [opponents] * (rules.nseats - 1) if isinstance(opponents, str) \
-            else list(opponents)
+        try:
+            names = [opponents] * (rules.nseats - 1) if isinstance(opponents, str) \
+                else list(opponents)
+        except TypeError:  # a policy object (not iterable): say what is taken
+            raise TypeError(f"opponents: a policy's name or a list of one name per other seat "
+                            f"(see mariage.ai.policies), not {type(opponents).__name__}; a "
+                            f"policy of your own plays its seat through the PettingZoo env"
+                            ) from None
         if len(names) != rules.nseats - 1:
             raise ValueError(f"opponents: {len(names)} names for {rules.nseats - 1} other seats")
         for name in names:
