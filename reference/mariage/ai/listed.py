@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from collections.abc import Set as AbstractSet
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -151,7 +151,7 @@ class KeptListings:
 _GROUP = 12
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_bytes(width: int) -> tuple[bytes, ...]:
     """For each bit mask of ``width`` cards, its bytes: one per card, 1 where its bit is
     set (the first card's first)."""
