@@ -15,7 +15,7 @@ from docutils.core import publish_doctree
 from docutils.parsers.rst import directives
 from mariage import load_rules
 from mariage.ai.docs import AILayoutDirective
-from mariage.ai.encoding import Encoder, InfoStateEncoder
+from mariage.ai.encoding import ActionSpace, Encoder, InfoStateEncoder
 
 AI_RST = Path(__file__).resolve().parent.parent / "docs" / "ai.rst"
 TEXT = AI_RST.read_text(encoding="utf-8")
@@ -77,6 +77,7 @@ def test_a_layout_table_is_the_encoders(ruleset: str, kind: str) -> None:
 def test_the_sizes_the_page_quotes_are_the_encoders() -> None:
     rules = load_rules("schnapsen")
     obs, info = Encoder(rules).size, InfoStateEncoder(rules).size
+    ids = ActionSpace(rules).size  # the action ids (the mask's values, Discrete's n)
     quoted = {int(n.replace(",", "")) for n in
-              re.findall(r"([\d,]+) (?:values|in Schnapsen)", TEXT)}
-    assert quoted == {obs, info}, quoted
+              re.findall(r"([\d,]+) (?:values|int8 values|in Schnapsen)", TEXT)}
+    assert quoted == {obs, info, ids}, quoted

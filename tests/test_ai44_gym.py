@@ -1,5 +1,5 @@
 """The Gymnasium reset's new match made by what is worked out once per rules
-(:func:`mariage.engine.freshhand.match_maker`): the same state, deals and first dealer as
+(:func:`mariage.engine.matchmaker.match_maker`): the same state, deals and first dealer as
 ``new_match``, for every bundled ruleset and the seeds at the ends of the range; any other
 seed refused as before; a match a user holds is never changed by the resets after it."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai.gym_env import MariageGymEnv
-from mariage.engine.freshhand import match_maker
+from mariage.engine.matchmaker import match_maker
 from mariage.engine.mechanisms.dealing import Dealing
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState

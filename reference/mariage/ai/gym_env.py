@@ -53,7 +53,7 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 
 from mariage.engine.actions import Action
-from mariage.engine.freshhand import Maker, match_maker
+from mariage.engine.matchmaker import Maker, match_maker
 from mariage.engine.phase import Phase
 from mariage.engine.prng import MASK64
 from mariage.engine.rules import Rules
@@ -82,7 +82,7 @@ _NO_LIMIT = float("inf")
 
 
 #: per rules (by id, the rules kept): what makes a new match of them from a checked seed
-#: (:func:`~mariage.engine.freshhand.match_maker`, or None: ``new_match`` itself); kept
+#: (:func:`~mariage.engine.matchmaker.match_maker`, or None: ``new_match`` itself); kept
 #: here, not on the environment, whose instance dict stays under 30 keys (shared keys)
 _MAKERS: dict[int, tuple[Rules, Maker | None]] = {}
 
