@@ -31,15 +31,20 @@ def test_plain_bots_filter_has_public_names() -> None:
     assert {kind.__name__ for kind in plainbots.KINDS_BY_STATE} == names
 
 
-@pytest.mark.parametrize("ncards", [1, 7, 8, 9, 20, 24, 30, 31, 32, 36, 40, 52])
+@pytest.mark.parametrize("ncards", [1, 7, 8, 9, 11, 12, 13, 20, 23, 24, 25, 30, 31, 32, 35,
+                                    36, 37, 40, 48, 52])
 def test_mask_maker_sets_a_byte_per_card(ncards: int) -> None:
     """The bytes of a mask of cards, made from the bits at once, are those set card by
-    card, for hands whose bits need one int digit or two."""
+    card, for hands whose bits need one int digit or two, on both sides of the edge of
+    a group of twelve (the forty-fourth session's lookup), with ids before the cards and
+    after them or not."""
     rng = random.Random(ncards)
-    for base, tail in ((0, 0), (3, 5), (98, 76)):
+    for base, tail in ((0, 0), (0, 9), (3, 5), (4, 0), (98, 76)):
         size = base + ncards + tail
         make = mask_maker(base, ncards, size)
-        for m in [0, (1 << ncards) - 1, *(rng.getrandbits(ncards) for _ in range(300))]:
+        singles = [1 << c for c in range(ncards)]
+        for m in [0, (1 << ncards) - 1, *singles,
+                  *(rng.getrandbits(ncards) for _ in range(300))]:
             expected = bytearray(size)
             for card in range(ncards):
                 if m >> card & 1:

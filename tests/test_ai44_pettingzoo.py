@@ -1,6 +1,7 @@
 """The forty-fourth session's card masks: the bytes of a mask of cards looked up by
-groups of twelve cards (a table per width, shared by every numbering), the same bytes
-as set card by card."""
+groups of twelve cards (a table per width, shared by every numbering); that they are
+the bytes set card by card is ``test_ai43_pettingzoo``'s
+``test_mask_maker_sets_a_byte_per_card``."""
 
 from __future__ import annotations
 
@@ -11,25 +12,6 @@ import pytest
 from mariage.ai import listed
 from mariage.ai.listed import mask_maker
 from mariage.ai.pettingzoo_env import MariageEnv
-
-
-@pytest.mark.parametrize("ncards", [1, 11, 12, 13, 23, 24, 25, 32, 35, 36, 37, 40, 48, 52])
-def test_grouped_mask_bytes_are_set_card_by_card(ncards: int) -> None:
-    """Each card's byte is 1 exactly where its bit is set, on both sides of a group's
-    edge (11, 12, 13 cards...), with ids before the cards and after them or not."""
-    rng = random.Random(44 * ncards)
-    for base, tail in ((0, 0), (0, 9), (4, 0), (61, 113)):
-        size = base + ncards + tail
-        make = mask_maker(base, ncards, size)
-        every = (1 << ncards) - 1
-        singles = [1 << c for c in range(ncards)]
-        for m in [0, every, *singles, *(rng.getrandbits(ncards) for _ in range(200))]:
-            expected = bytearray(size)
-            for card in range(ncards):
-                if m >> card & 1:
-                    expected[base + card] = 1
-            made = make(m)
-            assert type(made) is bytearray and made == expected, (base, ncards, m)
 
 
 def test_group_tables_are_shared_by_width() -> None:
