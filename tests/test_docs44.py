@@ -162,7 +162,7 @@ AI_RST = DOCS / "ai.rst"
 def test_the_gymnasium_spaces_are_those_the_page_gives() -> None:
     """A researcher from Gymnasium looks first for the spaces: the page gives them, for
     Schnapsen, and the ids without their module once the module is imported."""
-    gymnasium = pytest.importorskip("gymnasium", reason="the ai extra is not installed")
+    import gymnasium  # (the test extra brings the ai extra: never skipped)
     import numpy as np
 
     page = _flat(AI_RST)
@@ -196,7 +196,6 @@ def test_pettingzoo_api_test_passes_with_the_warnings_the_page_names() -> None:
     """A researcher from PettingZoo runs its ``api_test`` first: it passes, and warns
     only of what the page says (the dict observation, the seats' names); the factory
     ``env`` and the absence of a parallel API are on the page."""
-    pytest.importorskip("pettingzoo", reason="the ai extra is not installed")
     from mariage.ai import pettingzoo_env
     from pettingzoo.test import api_test
 
@@ -339,7 +338,6 @@ def test_the_layout_block_prints_the_first_row_its_comment_shows() -> None:
 def test_the_gymnasium_opponents_are_names_as_the_page_says() -> None:
     """A researcher who wants self-play through Gymnasium finds on the page that its
     opponents are policies by name, and where to go instead (PettingZoo)."""
-    pytest.importorskip("gymnasium", reason="the ai extra is not installed")
     from mariage.ai.gym_env import MariageGymEnv
 
     assert "``opponents`` (one policy name, or one per other seat; default ``greedy``; " \
