@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import operator
+import os
 import re
 from collections.abc import Iterable
 from typing import TypeVar
@@ -373,6 +374,26 @@ def expect_str(value: object, what: str) -> str:
         hint = " (decode it: UTF-8)" if isinstance(value, bytes | bytearray) else ""
         raise TypeError(f"{what} must be a str, not {type(value).__name__}{hint}")
     return value
+
+
+def expect_path(value: object, what: str) -> str:
+    """``value`` (a str or an ``os.PathLike`` of one) as text, else a ``TypeError``
+    naming ``what`` (``None`` was Python's own "expected str, bytes or os.PathLike
+    object", bytes failed at ``startswith``, a ``Path`` kept as the file of problems failed
+    as one was printed).
+
+    >>> from pathlib import PurePosixPath
+    >>> expect_path(PurePosixPath("a/b.mrg"), "open_input: path")
+    'a/b.mrg'
+    >>> expect_path(None, "open_input: path")
+    Traceback (most recent call last):
+    ...
+    TypeError: open_input: path must be a str or an os.PathLike, not NoneType
+    """
+    name = os.fspath(value) if isinstance(value, os.PathLike) else value
+    if not isinstance(name, str):
+        raise TypeError(f"{what} must be a str or an os.PathLike, not {type(value).__name__}")
+    return name
 
 
 def expect_each(values: object, kind: type[_T], what: str) -> list[_T]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from ..errors import MariageError, count_argument, expect_str
+from ..errors import MariageError, count_argument, expect_path, expect_str
 from ..infile import open_regular
 from ..lazyrecord import field, record
 from .errors import RecordError
@@ -260,7 +260,7 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     ...     f.readline()
     b'[Mariage "1"]\\n'
     """
-    name = _path_text(path, "open_input")
+    name = expect_path(path, "open_input: path")
     raw = open_regular(name)
     try:
         inner: Any
@@ -284,18 +284,6 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         raw.close()
         raise
-
-
-def _path_text(path: object, call: str) -> str:
-    """``path`` (a str or an ``os.PathLike``) as text, or a TypeError naming ``call``:
-    ``None`` was Python's own ``expected str, bytes or os.PathLike object``, bytes failed
-    at ``startswith``, and a ``Path`` handed on as the file of the problems failed as
-    one was printed (``unsupported operand type(s) for +=``)."""
-    name = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(name, str):
-        raise TypeError(f"{call}: path must be a str or an os.PathLike, "
-                        f"not {type(path).__name__}")
-    return name
 
 
 def _is_record_file(name: str) -> bool:
@@ -339,7 +327,7 @@ def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None
         on_error(exc)
 
     for given in paths:
-        path = _path_text(given, "input_files")
+        path = expect_path(given, "input_files: path")
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
             for root, dirs, files in os.walk(path, onerror=failed):
@@ -512,7 +500,7 @@ def validate_file(path: str | os.PathLike[str], *, strict: bool = False, jobs: i
     ...     print(err.line, err.column, err.code, err.rule_id)
     13 22 N141 core.hand
     """
-    path = _path_text(path, "validate_file")
+    path = expect_path(path, "validate_file: path")
     if path == "-":
         import sys
 

@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterable
 from typing import TextIO
 
-from ..errors import expect_str, shown
+from ..errors import expect_path, expect_str, shown
 from . import tokens
 from .model import Act, Comment, Hand, Note, Record, TrickMark, expect_record
 
@@ -198,9 +198,6 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """
     from ..outfile import write_output
 
-    name = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(name, str):  # None, a number or bytes failed in os or at startswith
-        raise TypeError(f"write_atomically: path must be a str or an os.PathLike, "
-                        f"not {type(path).__name__}")
+    name = expect_path(path, "write_atomically: path")  # None, bytes failed in os
     expect_str(text, "write_atomically: text")  # else Python's "write() argument must be str"
     write_output(name, text, "write_atomically")
